@@ -1,0 +1,71 @@
+"""The engine's public face: plain data in, plain data or typed results out.
+
+Everything here is pure: no web framework, no schema library, no serializer. Each
+function looks up the state's ruleset and hands over to it. Input is never mutated;
+every call validates its state (section 11) before reasoning from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action, Turn, parse_actions
+from .deal import new_seed
+from .errors import MalformedInput, Violation
+from .legal import LegalActions
+from .replay import ReplayResult
+from .rulesets import RULESETS, find_ruleset
+from .state import State
+from .turn import TurnResult
+
+__all__ = [
+    "MalformedInput", "Violation", "State", "Turn", "TurnResult", "LegalActions",
+    "ReplayResult", "RULESETS", "load_state", "load_turn", "load_actions", "apply",
+    "legal_actions", "replay", "scores", "new_game",
+]
+
+
+def load_state(data: Any) -> State:
+    """A state from its JSON shape (any ruleset); raises MalformedInput."""
+    if not isinstance(data, dict):
+        raise MalformedInput("a game state is an object")
+    return find_ruleset(data.get("ruleset", "master")).load_state(data)
+
+
+def load_turn(data: Any) -> Turn:
+    return Turn.from_dict(data)
+
+
+def load_actions(data: Any) -> tuple[Action, ...]:
+    return parse_actions(data)
+
+
+def apply(state: State, turn: Turn) -> TurnResult:
+    """The new state after a legal turn, or a Violation with its code and action index."""
+    return find_ruleset(state.ruleset).apply(state, turn)
+
+
+def legal_actions(state: State, prefix: Sequence[Action] = ()) -> LegalActions:
+    return find_ruleset(state.ruleset).legal_actions(state, tuple(prefix))
+
+
+def replay(state: State, turns: Sequence[Turn]) -> ReplayResult:
+    return find_ruleset(state.ruleset).replay(state, turns)
+
+
+def scores(state: State) -> dict[str, Any]:
+    return find_ruleset(state.ruleset).scores(state)
+
+
+def new_game(
+    players: Sequence[str],
+    seed: int | None = None,
+    first: int = 0,
+    rows: Sequence[str] | None = None,
+    hidden: bool = False,
+    ruleset: str = "master",
+) -> tuple[State, int]:
+    """A fresh seeded deal, and the seed it used (a random one when none is given)."""
+    seed = new_seed() if seed is None else seed
+    return find_ruleset(ruleset).deal(players, seed, first, rows, hidden), seed

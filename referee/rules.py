@@ -1,0 +1,174 @@
+"""The rule catalogue: every code the referee reports, with its title and rule text.
+
+This is the one source of truth for the codes. The engine raises them, the HTTP layer
+turns them into problem documents, and `GET /v1/rules` and the OpenAPI document list
+them from here. Section numbers refer to the project's RULES.md; the wording is ours.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """A rule the referee enforces. Each member knows its title and rule text."""
+
+    def __new__(cls, value: str, title: str, description: str) -> Code:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.title = title
+        member.description = description
+        return member
+
+    # The state itself (section 11).
+    INVALID_STATE = (
+        "INVALID_STATE",
+        "The game state cannot happen",
+        "The state breaks a fact every real game keeps: each card exists once, the cards and "
+        "jokers add up to the 88 of the game, the four rows each hold their 11, bridges and "
+        "bonus cards add up, the player to move exists, passes only count once the pile is "
+        "empty. The reason names the card, player or row at fault.",
+    )
+    # The turn as a whole (section 10).
+    GAME_OVER = (
+        "GAME_OVER",
+        "The game is already over",
+        "A player has emptied their hand, or every player has passed in a row with the draw "
+        "pile empty. No further turn can be played.",
+    )
+    NOT_YOUR_TURN = (
+        "NOT_YOUR_TURN",
+        "Another player is to move",
+        "A turn must be played by the player whose turn it is; play goes round in "
+        "increasing player index.",
+    )
+    SWAP_WITHOUT_PLAY = (
+        "SWAP_WITHOUT_PLAY",
+        "A joker swap needs a card placed in the same turn",
+        "Swapping a number card for a joker on the table is only allowed in a turn in which "
+        "the player also places at least one card. A turn that draws or passes cannot swap.",
+    )
+    TURN_MIXED = (
+        "TURN_MIXED",
+        "Drawing and passing are whole turns",
+        "A turn either plays cards, or draws one card, or passes. A draw or a pass cannot be "
+        "combined with any other action.",
+    )
+    # Each action (section 10, with sections 4 to 8).
+    BRIDGE_NOT_FOLLOWED = (
+        "BRIDGE_NOT_FOLLOWED",
+        "A bridge must be followed at once by a card in its target slot",
+        "The action right after a bridge card must place the matching number card, or a "
+        "joker, into the slot the bridge leads to. A turn cannot end on a bridge.",
+    )
+    ACTION_AFTER_GAME_END = (
+        "ACTION_AFTER_GAME_END",
+        "The game ended during this turn",
+        "The game ends the moment a player places the last card of their hand; nothing may "
+        "follow in that turn.",
+    )
+    CARD_LIMIT = (
+        "CARD_LIMIT",
+        "At most 4 cards per turn",
+        "A turn places at most four cards, number cards and jokers together. Bridge cards do "
+        "not count, nor does the number card put down in a joker swap.",
+    )
+    CARD_NOT_IN_HAND = (
+        "CARD_NOT_IN_HAND",
+        "The card is not in the player's hand",
+        "Only cards in the player's hand can be placed or swapped in. For a hand the referee "
+        "cannot see, a card visible anywhere else cannot be in it.",
+    )
+    SLOT_OCCUPIED = (
+        "SLOT_OCCUPIED",
+        "That slot is taken",
+        "A card or joker can only go into an empty slot.",
+    )
+    NOT_ADJACENT = (
+        "NOT_ADJACENT",
+        "The card must touch the layout",
+        "A card goes next to a card or joker of its own row (one value higher or lower), or "
+        "into the target slot of the bridge laid just before. Rows have no gaps, and a bridge "
+        "cannot stand in for a missing card inside a row.",
+    )
+    NO_BRIDGE_LEFT = (
+        "NO_BRIDGE_LEFT",
+        "No bridge card left",
+        "The player has used all the bridge cards they were dealt.",
+    )
+    BRIDGE_SAME_ROW = (
+        "BRIDGE_SAME_ROW",
+        "A bridge leads to another row",
+        "A bridge card joins two different rows; it never links two slots of one row.",
+    )
+    BRIDGE_VALUE_MISMATCH = (
+        "BRIDGE_VALUE_MISMATCH",
+        "A bridge joins slots of the same value",
+        "A bridge card links a slot to the slot with the same value in another row.",
+    )
+    BRIDGE_NOT_NEIGHBOR = (
+        "BRIDGE_NOT_NEIGHBOR",
+        "A bridge reaches only the row directly above or below",
+        "Bridges join neighbouring rows in the top-to-bottom order of the table; the top and "
+        "bottom rows are not neighbours.",
+    )
+    BRIDGE_SOURCE_EMPTY = (
+        "BRIDGE_SOURCE_EMPTY",
+        "A bridge starts at an occupied slot",
+        "The slot a bridge starts from must hold a number card or a joker (one placed earlier "
+        "in the same turn is fine).",
+    )
+    BRIDGE_TARGET_OCCUPIED = (
+        "BRIDGE_TARGET_OCCUPIED",
+        "A bridge leads to an empty slot",
+        "The slot a bridge leads to must be empty, so that a card can be placed there next.",
+    )
+    SWAP_NO_JOKER = (
+        "SWAP_NO_JOKER",
+        "There is no joker to swap there",
+        "A swap puts a number card into its own slot where a joker lies and takes the joker "
+        "into hand; the slot must hold a joker.",
+    )
+    PILE_EMPTY = (
+        "PILE_EMPTY",
+        "The draw pile is empty",
+        "There is no card left to draw.",
+    )
+    DRAW_CARD_REQUIRED = (
+        "DRAW_CARD_REQUIRED",
+        "Say which card was drawn",
+        "When the referee cannot see the draw pile but knows the drawer's hand, the draw must "
+        "name the card taken, so that the hand stays known.",
+    )
+    DRAW_MISMATCH = (
+        "DRAW_MISMATCH",
+        "That is not the top card of the pile",
+        "When the draw pile is known, a draw that names a card must name its top card.",
+    )
+    CARD_UNAVAILABLE = (
+        "CARD_UNAVAILABLE",
+        "The drawn card is elsewhere",
+        "The card named as drawn is already visible somewhere else: on the table, in a known "
+        "hand or in the known pile.",
+    )
+    PASS_PILE_NOT_EMPTY = (
+        "PASS_PILE_NOT_EMPTY",
+        "No passing while the pile has cards",
+        "A player may pass only when the draw pile is empty; before that, a player who does "
+        "not play draws.",
+    )
+    MUST_PLAY = (
+        "MUST_PLAY",
+        "A card can be placed, so it must be",
+        "Once the draw pile is empty, a player holding a number card that fits next to a card "
+        "of its row must play. Jokers and bridges never oblige a play.",
+    )
+
+
+#: Codes that concern the whole turn rather than one action: their index is null.
+TURN_LEVEL = frozenset({Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN})
+
+
+def catalogue() -> list[dict[str, str]]:
+    """The catalogue as plain data, in the order of RULES.md."""
+    return [{"code": c.value, "title": c.title, "description": c.description} for c in Code]

@@ -1,0 +1,149 @@
+"""The checks of RULES.md section 11: states that cannot happen in a real game.
+
+`check_state` raises an INVALID_STATE violation whose reason names the card, player or
+row at fault. It runs before every turn is judged, so that the referee never reasons
+from an impossible position.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import COLOR_NAMES, COLORS, HALVES, JOKER, JOKER_COUNT, TOTAL_CARDS, Slot
+from .errors import invalid_state
+from .material import BONUS_CARDS, MAX_PLAYERS, MIN_PLAYERS, bridges_per_player
+from .state import Hidden, State
+
+
+def check_state(state: State) -> None:
+    """Raise INVALID_STATE for a state that cannot happen; return None otherwise."""
+    if state.checked:
+        return
+    _check_players(state)
+    occupied = _check_rows(state)
+    _check_cards(state)
+    _check_bridges(state, occupied)
+    _check_bonus(state, occupied)
+    _check_passes(state)
+
+
+def completed_halves(occupied: dict[str, set[int]]) -> int:
+    return sum(
+        1 for slots in occupied.values() for half in HALVES.values() if slots.issuperset(half)
+    )
+
+
+def _check_players(state: State) -> None:
+    n = len(state.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise invalid_state(f"a game has 2 to 6 players, this one has {n}")
+    if not 0 <= state.current < n:
+        raise invalid_state(f"player {state.current} is to move, but the players are 0 to {n - 1}")
+
+
+def _check_rows(state: State) -> dict[str, set[int]]:
+    colors = [row.color for row in state.rows]
+    if sorted(colors) != sorted(COLORS):
+        for color in COLORS:
+            if colors.count(color) != 1:
+                times = colors.count(color)
+                raise invalid_state(
+                    f"the table has {times} {COLOR_NAMES[color]} rows; each colour has exactly one"
+                )
+        raise invalid_state(f"the rows are {colors}; the table has the four colours once each")
+    occupied: dict[str, set[int]] = {}
+    for row in state.rows:
+        name = COLOR_NAMES[row.color]
+        if 11 not in row.cards:
+            raise invalid_state(f"the {name} row has no 11; every row starts from its 11")
+        for value, times in Counter(row.jokers).items():
+            if times > 1:
+                raise invalid_state(f"slot {row.color}{value} lists {times} jokers")
+        both = set(row.cards) & set(row.jokers)
+        if both:
+            value = min(both)
+            raise invalid_state(f"slot {row.color}{value} holds both its number card and a joker")
+        occupied[row.color] = set(row.cards) | set(row.jokers)
+    return occupied
+
+
+def _zones(state: State):
+    """Every zone a card can be in, with a name for messages and its known cards."""
+    for row in state.rows:
+        yield f"the {COLOR_NAMES[row.color]} row", [f"{row.color}{v}" for v in row.cards] + [
+            JOKER
+        ] * len(row.jokers)
+    for i, player in enumerate(state.players):
+        if not isinstance(player.hand, Hidden):
+            yield f"player {i}'s hand", player.hand
+    if not isinstance(state.pile, Hidden):
+        yield "the draw pile", state.pile
+
+
+def _check_cards(state: State) -> None:
+    seen: dict[str, str] = {}
+    jokers = 0
+    for zone, cards in _zones(state):
+        for card in cards:
+            if card == JOKER:
+                jokers += 1
+            elif card in seen:
+                where = zone if seen[card] == zone else f"{seen[card]} and {zone}"
+                raise invalid_state(f"{card} appears twice, in {where}")
+            else:
+                seen[card] = zone
+    if jokers > JOKER_COUNT:
+        raise invalid_state(f"{jokers} jokers are in play; the game has {JOKER_COUNT}")
+    total = sum(len(row.cards) + len(row.jokers) for row in state.rows)
+    total += sum(p.hand_size for p in state.players) + state.pile_size
+    if total != TOTAL_CARDS:
+        raise invalid_state(
+            f"the table, hands and pile hold {total} cards; the game has {TOTAL_CARDS} "
+            "(84 number cards and 4 jokers)"
+        )
+
+
+def _check_bridges(state: State, occupied: dict[str, set[int]]) -> None:
+    n = len(state.players)
+    dealt = bridges_per_player(n) * n
+    held = sum(p.bridges for p in state.players)
+    if held + len(state.bridges) != dealt:
+        raise invalid_state(
+            f"the players hold {held} bridge cards and {len(state.bridges)} lie on the table; "
+            f"a game of {n} is dealt {dealt}"
+        )
+    order = state.row_order()
+    for bridge in state.bridges:
+        a, b = bridge.source, bridge.target
+        if a.value != b.value or abs(order[a.color] - order[b.color]) != 1:
+            raise invalid_state(
+                f"the bridge from {a} to {b} does not join neighbouring rows at one value"
+            )
+        for end in (a, b):
+            if end.value not in occupied[end.color]:
+                raise invalid_state(f"the bridge from {a} to {b} ends at the empty slot {end}")
+
+
+def _check_bonus(state: State, occupied: dict[str, set[int]]) -> None:
+    held = sum(p.bonus for p in state.players)
+    expected = min(BONUS_CARDS, completed_halves(occupied))
+    if held != expected:
+        raise invalid_state(
+            f"the players hold {held} bonus cards, but {completed_halves(occupied)} half-rows "
+            f"are complete, which earns {expected}"
+        )
+
+
+def _check_passes(state: State) -> None:
+    if state.passes > 0 and state.pile_size > 0:
+        raise invalid_state(
+            f"passes is {state.passes} while the draw pile still has {state.pile_size} cards"
+        )
+    if state.passes > len(state.players):
+        raise invalid_state(
+            f"passes is {state.passes}, more than the {len(state.players)} players"
+        )
+
+
+def is_slot_on_table(slot: Slot, occupied: dict[str, set[int]]) -> bool:
+    return slot.value in occupied[slot.color]
