@@ -32,6 +32,13 @@ class Violation(RefereeError):
         self.detail = detail
         self.reason = reason
         self.turn: int | None = None
+        self.in_replay = False
+
+    def during_replay(self, turn: int | None) -> Violation:
+        """Mark the violation as found in a replay, at turn `turn` (None: the start state)."""
+        self.turn = turn
+        self.in_replay = True
+        return self
 
     def __repr__(self) -> str:
         return f"Violation({self.code.value!r}, action={self.action!r}, detail={self.detail!r})"

@@ -20,6 +20,7 @@ from typing import Any
 from .actions import Action, Bridge, Draw, Pass, Place, Swap
 from .cards import JOKER, Slot
 from .material import MAX_CARDS_PER_TURN
+from .rules import Code
 from .state import State
 from .turn import TurnInProgress, check_turn_shape
 from .validity import check_state
@@ -72,7 +73,10 @@ def _next_actions(t: TurnInProgress, index: int):
     yield from _bridges(t, index)
     yield from _swaps(t, index)
     if index == 0:
-        if t.violation(0, Draw()) is None:
+        # Listed without its card even where the turn will have to name it (hidden pile,
+        # known hand): which card comes is not the player's choice.
+        refused = t.violation(0, Draw())
+        if refused is None or refused.code is Code.DRAW_CARD_REQUIRED:
             yield Draw()
         if t.violation(0, Pass()) is None:
             yield Pass()

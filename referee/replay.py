@@ -25,15 +25,17 @@ def replay(state: State, turns: Sequence[Turn]) -> ReplayResult:
 
     An impossible starting state is reported with `turn` None: no turn is at fault.
     """
-    check_state(state)
+    try:
+        check_state(state)
+    except Violation as violation:
+        raise violation.during_replay(None)
     events: list[list[Event]] = []
     unchecked: list[list[str]] = []
     for index, turn in enumerate(turns):
         try:
             result = apply_turn(state, turn)
         except Violation as violation:
-            violation.turn = index
-            raise
+            raise violation.during_replay(index)
         state = result.state
         events.append(result.events)
         unchecked.append(result.unchecked)

@@ -1,0 +1,83 @@
+"""The v1 endpoints: parse and validate, call the engine, serialize. Nothing else.
+
+Rule violations and malformed input propagate as exceptions to the handlers in
+`problems.py`.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from .. import engine
+from ..rules import Code
+from .bodies import json_body, json_response
+from .problems import Problem
+from .serializers import new_game_schema, rule_schema, rules_schema
+
+api = Blueprint("api", __name__, url_prefix="/v1")
+
+
+@api.post("/games")
+def new_game():
+    request = new_game_schema.load(json_body("new-game-request.json"))
+    state, seed = engine.new_game(
+        request["players"],
+        seed=request["seed"],
+        first=request["first"],
+        rows=request["rows"],
+        hidden=request["hidden"],
+        ruleset=request["ruleset"],
+    )
+    return json_response({"state": state.to_dict(), "seed": seed}, 201)
+
+
+@api.post("/turns")
+def turns():
+    body = json_body("turn-request.json")
+    state = engine.load_state(body["state"])
+    result = engine.apply(state, engine.load_turn(body["turn"]))
+    return json_response(
+        {"state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked}
+    )
+
+
+@api.post("/legal-actions")
+def legal_actions():
+    body = json_body("legal-actions-request.json")
+    state = engine.load_state(body["state"])
+    prefix = engine.load_actions(body.get("actions", []))
+    return json_response(engine.legal_actions(state, prefix).to_dict())
+
+
+@api.post("/replays")
+def replays():
+    body = json_body("replay-request.json")
+    state = engine.load_state(body["state"])
+    turns = [engine.load_turn(t) for t in body["turns"]]
+    result = engine.replay(state, turns)
+    return json_response(
+        {
+            "state": result.state.to_dict(),
+            "turns": len(turns),
+            "events": result.events,
+            "unchecked": result.unchecked,
+        }
+    )
+
+
+@api.post("/scores")
+def scores():
+    body = json_body("scores-request.json")
+    return json_response(engine.scores(engine.load_state(body["state"])))
+
+
+@api.get("/rules")
+def rules():
+    return json_response(rules_schema.dump(list(Code)))
+
+
+@api.get("/rules/<code>")
+def rule(code: str):
+    if code not in Code.__members__:
+        raise Problem("NOT_FOUND", f"There is no rule {code!r}; GET /v1/rules lists them all.")
+    return json_response(rule_schema.dump(Code[code]))

@@ -1,0 +1,64 @@
+"""The contract and its documentation: /openapi.yaml, /schemas/<name>, /docs, /healthz.
+
+/docs is Swagger UI served from the assets that the swagger-ui-py package ships, so the
+page works offline: nothing is fetched from a CDN.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import swagger_ui
+from flask import Blueprint, Response, send_from_directory
+
+from .bodies import json_response
+from .contract import openapi_text, schema_names, schema_text
+from .problems import Problem
+
+docs = Blueprint("docs", __name__)
+
+SWAGGER_ASSETS = Path(swagger_ui.__file__).parent / "static"
+DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Elfer raus! referee: API</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#swagger-ui",
+                                 deepLinking: true, validatorUrl: null});
+  </script>
+</body>
+</html>
+"""
+
+
+@docs.get("/openapi.yaml")
+def openapi():
+    return Response(openapi_text(), mimetype="application/yaml")
+
+
+@docs.get("/schemas/<name>")
+def schema(name: str):
+    if name not in schema_names():
+        raise Problem("NOT_FOUND", f"There is no schema {name!r}.")
+    return Response(schema_text(name), mimetype="application/schema+json")
+
+
+@docs.get("/docs")
+def page():
+    return Response(DOCS_PAGE, mimetype="text/html")
+
+
+@docs.get("/docs/assets/<path:name>")
+def assets(name: str):
+    return send_from_directory(SWAGGER_ASSETS, name, max_age=86400)
+
+
+@docs.get("/healthz")
+def health():
+    return json_response({"status": "ok"})

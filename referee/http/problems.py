@@ -1,0 +1,112 @@
+"""Problem documents (RFC 9457) for every error, registered in one place.
+
+Views raise typed exceptions (`Problem`, the engine's `Violation` and
+`MalformedInput`, werkzeug's HTTP errors) and never build error responses themselves;
+the handlers here turn each into `application/problem+json`. A bug becomes a 500
+`INTERNAL` whose trace goes to the log, never to the client.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from flask import Flask, Response, current_app
+from werkzeug.exceptions import HTTPException
+
+from ..errors import MalformedInput, Violation
+
+PROBLEM_TYPE = "application/problem+json"
+
+#: HTTP-level problems: the status each code goes with, and its title.
+HTTP_PROBLEMS = {
+    "MALFORMED_JSON": (400, "The body is not JSON"),
+    "SCHEMA_VIOLATION": (400, "The body does not match the schema"),
+    "NOT_FOUND": (404, "Not found"),
+    "METHOD_NOT_ALLOWED": (405, "Method not allowed"),
+    "PAYLOAD_TOO_LARGE": (413, "The body is too large"),
+    "UNSUPPORTED_MEDIA_TYPE": (415, "The body must be application/json"),
+    "INTERNAL": (500, "Internal error"),
+}
+_BY_STATUS = {status: code for code, (status, _) in HTTP_PROBLEMS.items()}
+_BY_STATUS[400] = "MALFORMED_JSON"
+
+
+class Problem(Exception):
+    """An HTTP-level problem raised by a view: a code of HTTP_PROBLEMS and a detail."""
+
+    def __init__(self, code: str, detail: str, **extra: Any):
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+def problem_response(status: int, body: dict[str, Any], headers=None) -> Response:
+    return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
+
+
+def http_problem(code: str, detail: str, **extra: Any) -> Response:
+    status, title = HTTP_PROBLEMS[code]
+    body = {"type": "about:blank", "title": title, "status": status, "code": code, "detail": detail}
+    body.update(extra)
+    return problem_response(status, body)
+
+
+def violation_body(violation: Violation) -> dict[str, Any]:
+    """The problem document of a rule violation; `type` points at the rule."""
+    body: dict[str, Any] = {
+        "type": f"/v1/rules/{violation.code.value}",
+        "title": violation.code.title,
+        "status": 422,
+        "code": violation.code.value,
+        "action": violation.action,
+        "detail": violation.detail,
+    }
+    if violation.reason is not None:
+        body["reason"] = violation.reason
+    return body
+
+
+def register_problem_handlers(app: Flask) -> None:
+    @app.errorhandler(Problem)
+    def _problem(exc: Problem):
+        return http_problem(exc.code, exc.detail, **exc.extra)
+
+    @app.errorhandler(Violation)
+    def _violation(exc: Violation):
+        body = violation_body(exc)
+        if exc.in_replay:
+            body["turn"] = exc.turn
+        return problem_response(422, body)
+
+    @app.errorhandler(MalformedInput)
+    def _malformed(exc: MalformedInput):
+        return http_problem("SCHEMA_VIOLATION", str(exc), errors=[])
+
+    @app.errorhandler(HTTPException)
+    def _http(exc: HTTPException):
+        status = exc.code or 500
+        code = _BY_STATUS.get(status)
+        if code is None:
+            # A status the contract names no code for (werkzeug may raise others): keep the
+            # status, under the catch-all code.
+            body = {"type": "about:blank", "title": exc.name, "status": status,
+                    "code": "HTTP_ERROR", "detail": exc.description or exc.name}
+            return problem_response(status, body)
+        detail = {
+            404: "There is no such resource; see /openapi.yaml for the endpoints.",
+            405: "This resource does not answer that method.",
+            413: "The body is over the 1 MiB limit.",
+        }.get(status, exc.description or "")
+        response = http_problem(code, detail)
+        if status == 405:
+            allow = dict(exc.get_headers()).get("Allow")
+            if allow:
+                response.headers["Allow"] = allow
+        return response
+
+    @app.errorhandler(Exception)
+    def _bug(exc: Exception):
+        current_app.logger.exception("unhandled error")
+        return http_problem("INTERNAL", "The referee failed on this request; the error is logged.")

@@ -1,0 +1,25 @@
+"""Shared pytest set-up.
+
+Hypothesis profiles: "ci" is the default (derandomized, so CI runs are reproducible,
+with a moderate number of examples); HYPOTHESIS_PROFILE=thorough runs many more.
+"""
+
+import os
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    print_blob=True,
+)
+settings.register_profile(
+    "thorough",
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    print_blob=True,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

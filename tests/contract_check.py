@@ -1,0 +1,63 @@
+"""Checks a response against what openapi.yaml promises for it, with the `jsonschema` library.
+
+The service validates requests with jsonschema-rs; checking responses here with the
+reference Python implementation cross-checks the two on the same schema files.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@cache
+def openapi() -> dict:
+    return yaml.safe_load((ROOT / "openapi.yaml").read_text())
+
+
+@cache
+def registry() -> Registry:
+    resources = []
+    for path in sorted((ROOT / "schemas").glob("*.json")):
+        resources.append((path.name, Resource.from_contents(json.loads(path.read_text()))))
+    return Registry().with_resources(resources)
+
+
+def schema_validator(name: str) -> Draft202012Validator:
+    schema = json.loads((ROOT / "schemas" / name).read_text())
+    return Draft202012Validator(schema, registry=registry())
+
+
+def response_schema_name(path: str, method: str, status: int) -> str | None:
+    """The schema file openapi.yaml names for this response, or None (not JSON)."""
+    operation = openapi()["paths"][path][method.lower()]
+    responses = operation["responses"]
+    response = responses.get(str(status)) or responses.get("default")
+    assert response is not None, f"openapi.yaml has no {status} response for {method} {path}"
+    if "$ref" in response:
+        ref = response["$ref"].split("/")[-1]
+        response = openapi()["components"]["responses"][ref]
+    content = response.get("content", {})
+    for media in ("application/json", "application/problem+json"):
+        if media in content:
+            return content[media]["schema"]["$ref"].split("/")[-1]
+    return None
+
+
+def assert_matches_contract(response, path: str, method: str = "POST") -> None:
+    """The body validates against the schema openapi.yaml gives for its status."""
+    name = response_schema_name(path, method, response.status_code)
+    if name is None:
+        return
+    body = json.loads(response.data)
+    errors = sorted(schema_validator(name).iter_errors(body), key=lambda e: list(e.path))
+    assert not errors, f"{method} {path} {response.status_code} breaks {name}: {errors[0].message}"
+    expected = "application/problem+json" if response.status_code >= 400 else "application/json"
+    assert response.mimetype == expected
