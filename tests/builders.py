@@ -10,7 +10,7 @@ other card of the game, so that the state passes RULES.md section 11:
   a colour not named holds only its 11. `jokers`: per colour the slots a joker lies in
   (they win over `rows`: `rows={"B": "9-11"}, jokers={"B": [10]}` is B9, joker, B11).
 - `hands` and `pile`: a zone is a list of cards, `hidden("B9", extra=4)` (a hidden zone
-  holding these cards and `extra` more), `REST` (the known list of every card not placed
+  holding these cards and `extra` more: the lowest number cards left, R1, R2, ...), `REST` (the known list of every card not placed
   elsewhere), or `HIDDEN_REST` (the same, as a count). A list may end with `REST`
   (`pile=["G5", REST]`: the G5 on top of all the rest). Exactly one zone takes the rest;
   by default the pile.
@@ -19,8 +19,10 @@ other card of the game, so that the state passes RULES.md section 11:
 - `table_bridges=[("Y9", "B9")]` are the bridges on the table, in the order laid.
 
 The turn builders (`place`, `joker`, `bridge`, `swap`, `draw`, `pass_`) give action dicts;
-`play` runs a turn through the engine, `refusal` gives the (code, action index) a refused
-turn gets, `legal` the legal next actions and `listed`/`action_set` compare them as sets.
+`play` runs a turn through the engine, `outcome` gives the new state (JSON) and the events
+of a legal turn, `refusal` the (code, action index) of a refused one, `legal` the legal
+next actions, and `listed`/`action_set` compare actions as sets. `row` and `hand` read a
+state.
 """
 
 from __future__ import annotations
@@ -156,7 +158,7 @@ def table(
         for half in (range(1, 11), range(12, 22))
         if slots.issuperset(half)
     )
-    won = _share(n, bonus or {}, min(BONUS_CARDS, halves), default=0)
+    won = _share(n, bonus or {}, min(BONUS_CARDS, halves))
     names = names or NAMES[:n]
     return {
         "ruleset": "master",
@@ -172,7 +174,7 @@ def table(
     }
 
 
-def _share(n: int, fixed: dict[int, int], total: int, default: int | None = None) -> list[int]:
+def _share(n: int, fixed: dict[int, int], total: int) -> list[int]:
     """Per player: the fixed counts, the others sharing what is left of `total`."""
     free = [i for i in range(n) if i not in fixed]
     left = total - sum(fixed.values())
@@ -234,7 +236,9 @@ def violation(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> V
     raise AssertionError(f"the turn was accepted: {result!r}")
 
 
-def refusal(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> tuple[str, int | None]:
+def refusal(
+    state: dict[str, Any], player: int, *actions: dict[str, Any]
+) -> tuple[str, int | None]:
     """`(code, action index)` of the refused turn."""
     found = violation(state, player, *actions)
     return str(found.code), found.action

@@ -6,7 +6,7 @@ An action is listed iff the prefix plus it can still be completed to a legal tur
 
 from __future__ import annotations
 
-from tests.builders import (
+from builders import (
     HIDDEN_REST,
     REST,
     action_set,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from referee import engine
-from tests.builders import (
+from builders import (
     HIDDEN_REST,
     REST,
     after,
@@ -303,7 +303,9 @@ def test_a_joker_won_by_a_swap_counts_toward_the_four_when_placed():
 
 def test_bridges_do_not_count_toward_the_four():
     s = table(hands=[["B10", "B9", "G9", "G8", "R1"], ["R2"]])
-    new, events = outcome(s, 0, place("B10"), place("B9"), bridge("B9", "G9"), place("G9"), place("G8"))
+    new, events = outcome(
+        s, 0, place("B10"), place("B9"), bridge("B9", "G9"), place("G9"), place("G8")
+    )
     assert events == []
     assert row(new, "B") == {"color": "B", "cards": [9, 10, 11], "jokers": []}
     assert row(new, "G") == {"color": "G", "cards": [8, 9, 11], "jokers": []}
@@ -841,3 +843,68 @@ def test_judging_a_turn_changes_neither_the_input_dict_nor_the_loaded_state():
     assert s == original
     assert state.to_dict() == before
     assert state == engine.load_state(original)
+
+
+# -- more on hidden hands (section 12) ----------------------------------------------------------
+
+
+def test_a_hidden_hand_cannot_swap_in_a_card_visible_elsewhere():
+    s = table(jokers={"B": [10]}, hands=[hidden("R10", extra=4), ["B10"]])
+    assert refusal(s, 0, place("R10"), swap("B10")) == ("CARD_NOT_IN_HAND", 1)
+
+
+def test_a_hidden_hand_may_swap_and_its_count_stays_the_same():
+    s = table(jokers={"B": [10]}, hands=[hidden("R10", "B10", extra=3), ["Y1"]])
+    new, events = outcome(s, 0, swap("B10"), place("R10"))
+    assert events == []
+    assert row(new, "B") == {"color": "B", "cards": [10, 11], "jokers": []}
+    assert hand(new, 0) == {"count": 4}
+
+
+def test_a_hidden_hand_drawing_from_a_known_pile_gets_its_top_card():
+    s = table(hands=[hidden(extra=5), ["Y1"]], pile=["G5", REST])
+    new, events = outcome(s, 0, draw())
+    assert hand(new, 0) == {"count": 6}
+    assert new["pile"][:2] == ["R6", "R7"]
+    assert events == [{"type": "drew", "player": 0, "card": "G5"}]
+
+
+def test_a_hidden_hand_naming_a_card_visible_elsewhere_from_a_hidden_pile_is_refused():
+    s = table(hands=[hidden(extra=5), ["Y1"]], pile=HIDDEN_REST)
+    assert refusal(s, 0, draw("Y1")) == ("CARD_UNAVAILABLE", 0)
+
+
+def test_a_hidden_hand_naming_the_wrong_top_of_a_known_pile_is_refused():
+    s = table(hands=[hidden(extra=5), ["Y1"]], pile=["G5", REST])
+    assert refusal(s, 0, draw("G6")) == ("DRAW_MISMATCH", 0)
+
+
+def test_when_a_hidden_hand_is_left_at_the_end_its_score_and_the_winners_are_unknown():
+    s = table(hands=[["B10"], hidden(extra=3)])
+    new, events = outcome(s, 0, place("B10"))
+    assert events == [
+        {
+            "type": "game_over",
+            "reason": "out",
+            "scores": [
+                {"player": 0, "bonus": 0, "hand": 0, "jokers": 0, "total": 0},
+                {"player": 1, "bonus": 0, "hand": None, "jokers": None, "total": None},
+            ],
+            "winners": None,
+        }
+    ]
+
+
+# -- more on the order of the checks ------------------------------------------------------------
+
+
+def test_a_bridge_after_the_fourth_card_makes_its_placement_the_fifth():
+    s = table(hands=[["B10", "B9", "B8", "B7", "G7", "R1"], ["Y1"]])
+    four = (place("B10"), place("B9"), place("B8"), place("B7"))
+    assert refusal(s, 0, *four, bridge("B7", "G7"), place("G7")) == ("CARD_LIMIT", 5)
+
+
+def test_a_number_card_next_to_an_island_obliges_a_play_on_an_empty_pile():
+    s = table(order=GYBR, rows={"Y": "9-11", "B": "9,11"}, table_bridges=[("Y9", "B9")],
+              hands=[["B8"], REST], pile=[])
+    assert refusal(s, 0, pass_()) == ("MUST_PLAY", 0)
