@@ -1,0 +1,276 @@
+"""HTTP benchmark: `referee serve` against a bare Flask echo app, same gunicorn settings.
+
+    python bench/http_bench.py            # 5 rounds × 10 s per app and connection count
+    python bench/http_bench.py --quick    # one short round (the CI smoke test, a few seconds)
+    python bench/http_bench.py --rounds 3 --duration 5 --loadgen python --body compact
+
+Both servers run at once on 127.0.0.1 (free ports), each with `--workers` sync
+workers (2: the issue's setting) and the gunicorn settings of `referee serve`; the echo
+app is `bench/echo_app.py`. Both get the identical bytes: the POST /v1/turns body of the
+typical position (`positions.typical_turn`), by default indented to about 5 KB (the
+issue's "5 KB JSON body"; compact it is about 1 KB: `--body compact`). The answers are
+checked once before any load: the referee must accept the turn, the echo app return
+the body.
+
+Load: wrk (`-t min(connections, 2)`), installed with apt-get when missing and allowed
+(`--loadgen auto`, not in --quick mode), else `bench/loadgen.py`. Every run is bounded
+by its duration (and a subprocess timeout). For each connection count (1 and 8) the
+apps are driven alternately, round by round (the order flips every round), so slow
+drift of the machine hits both alike. Printed: req/s, p50 and p99 latency, median and
+spread over the rounds, and the referee/echo throughput ratio of each round.
+
+Targets (the issue): at 8 connections the referee serves ≥ 60 % of the echo app's
+req/s (stretch 75 %); at 1 connection its p50 is ≤ 1 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import orjson
+
+import _common
+from _common import BENCH_DIR, Figure, header
+from positions import turn_body
+
+HOST = "127.0.0.1"
+PATH = "/v1/turns"
+
+WRK_SCRIPT = r"""
+local f = assert(io.open(os.getenv("BENCH_BODY_FILE"), "rb"))
+wrk.method = "POST"
+wrk.body = f:read("*a")
+f:close()
+wrk.headers["Content-Type"] = "application/json"
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    "LOADGEN requests=%d seconds=%.3f p50_us=%d p99_us=%d errors=%d non_2xx=%d\n",
+    summary.requests, summary.duration / 1e6, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A gunicorn server in its own process group, stopped on exit whatever happens."""
+
+    def __init__(self, name: str, argv: list[str], port: int, logdir: Path):
+        self.name, self.port = name, port
+        self.log_path = logdir / f"{name}.log"
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(argv, stdout=self.log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited ({self.proc.returncode}):\n{self.tail()}")
+            try:
+                with urllib.request.urlopen(f"http://{HOST}:{self.port}/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"{self.name} did not answer within {timeout} s:\n{self.tail()}")
+
+    def post(self, body: bytes) -> tuple[int, bytes]:
+        req = urllib.request.Request(f"http://{HOST}:{self.port}{PATH}", data=body,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+
+    def tail(self) -> str:
+        self.log.flush()
+        return self.log_path.read_text(errors="replace")[-2000:]
+
+    def stop(self) -> None:
+        """SIGTERM to the gunicorn master (it stops its workers), SIGKILL to the group
+        after 10 s."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.proc.wait(5)
+        self.log.close()
+
+
+def referee_argv(port: int, workers: int) -> list[str]:
+    """`referee serve`, through the console script next to this Python when there is one."""
+    script = Path(sys.executable).with_name("referee")
+    head = [str(script)] if script.exists() else [sys.executable, "-m", "referee.cli"]
+    return head + ["serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
+
+
+def echo_argv(port: int, workers: int) -> list[str]:
+    return [sys.executable, str(BENCH_DIR / "echo_app.py"), "--host", HOST, "--port", str(port),
+            "--workers", str(workers)]
+
+
+def find_wrk(mode: str, may_install: bool) -> str | None:
+    if mode == "python":
+        return None
+    wrk = shutil.which("wrk")
+    if wrk or mode == "auto" and not may_install:
+        return wrk
+    apt = shutil.which("apt-get")
+    if apt and os.geteuid() == 0:
+        print("wrk is missing: apt-get install wrk", flush=True)
+        for cmd in ([apt, "install", "-y", "-q", "wrk"], [apt, "update", "-q"],
+                    [apt, "install", "-y", "-q", "wrk"]):
+            try:
+                done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                      timeout=300, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+            except subprocess.TimeoutExpired:
+                break
+            if done.returncode == 0 and shutil.which("wrk"):
+                return shutil.which("wrk")
+    if mode == "wrk":
+        raise SystemExit("wrk is not installed and could not be installed")
+    print("wrk unavailable: using the Python load generator (bench/loadgen.py)", flush=True)
+    return None
+
+
+LINE = re.compile(r"LOADGEN requests=(\d+) seconds=([\d.]+) p50_us=([\d.]+) p99_us=([\d.]+) "
+                  r"errors=(\d+) non_2xx=(\d+)")
+
+
+def load(wrk: str | None, port: int, body_file: Path, script: Path, connections: int,
+         duration: float) -> dict:
+    if wrk:
+        threads = min(connections, 2)
+        argv = [wrk, "-t", str(threads), "-c", str(connections), "-d", f"{duration:g}s",
+                "--timeout", "5s", "-s", str(script), f"http://{HOST}:{port}{PATH}"]
+    else:
+        argv = [sys.executable, str(BENCH_DIR / "loadgen.py"), "--host", HOST, "--port", str(port),
+                "--path", PATH, "--body", str(body_file), "--connections", str(connections),
+                "--duration", str(duration)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=duration + 60,
+                          env={**os.environ, "BENCH_BODY_FILE": str(body_file)})
+    found = LINE.search(done.stdout)
+    if done.returncode != 0 or not found:
+        raise RuntimeError(f"load generator failed: {done.stdout}\n{done.stderr}")
+    n, seconds, p50, p99, errors, non_2xx = found.groups()
+    if int(non_2xx) or int(errors):
+        raise RuntimeError(f"{non_2xx} non-2xx answers, {errors} socket errors:\n{done.stdout}")
+    return {"rps": int(n) / float(seconds), "p50": float(p50) * 1e-6, "p99": float(p99) * 1e-6,
+            "requests": int(n)}
+
+
+def run(args) -> list[Figure]:
+    quick = args.quick
+    rounds = 1 if quick else args.rounds
+    duration = 0.75 if quick else args.duration
+    warmup = 0.3 if quick else 2.0
+    conns = (1, 8)
+    body = turn_body(padded=args.body == "padded")
+    wrk = find_wrk(args.loadgen, may_install=not quick)
+    print(_common.machine())
+    print(f"body: {len(body)} bytes ({args.body}); gunicorn: {args.workers} sync workers each; "
+          f"load: {'wrk ' + wrk if wrk else 'bench/loadgen.py (Python)'}; "
+          f"{rounds} rounds × {duration:g} s per app and connection count")
+    servers: list[Server] = []
+    figures = []
+
+    def on_signal(signum, frame):
+        raise SystemExit(128 + signum)
+
+    old = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    with tempfile.TemporaryDirectory(prefix="elfer-bench-") as tmp:
+        tmpdir = Path(tmp)
+        body_file = tmpdir / "body.json"
+        body_file.write_bytes(body)
+        script = tmpdir / "post.lua"
+        script.write_text(WRK_SCRIPT)
+        try:
+            ref_port, echo_port = free_port(), free_port()
+            servers.append(Server("referee", referee_argv(ref_port, args.workers), ref_port, tmpdir))
+            servers.append(Server("echo", echo_argv(echo_port, args.workers), echo_port, tmpdir))
+            for s in servers:
+                s.wait_ready()
+            referee, echo = servers
+            status, answer = referee.post(body)
+            if status != 200 or "state" not in orjson.loads(answer):
+                raise RuntimeError(f"the referee refused the turn: {status} {answer[:300]!r}")
+            status, answer = echo.post(body)
+            if status != 200 or orjson.loads(answer) != orjson.loads(body):
+                raise RuntimeError(f"the echo app did not echo: {status} {answer[:300]!r}")
+            for s in servers:
+                load(wrk, s.port, body_file, script, 8, warmup)
+            results = {(app, c): [] for app in ("referee", "echo") for c in conns}
+            for c in conns:
+                for r in range(rounds):
+                    order = servers if r % 2 == 0 else servers[::-1]
+                    for s in order:
+                        results[(s.name, c)].append(load(wrk, s.port, body_file, script, c, duration))
+            for c in conns:
+                header(f"{c} connection{'s' if c > 1 else ''}: POST {PATH}, {len(body)} B body")
+                for app in ("echo", "referee"):
+                    runs = results[(app, c)]
+                    detail = f"{len(runs)} runs × {duration:g} s"
+                    for key, unit, label in (("rps", "req/s", "req/s"), ("p50", "ms", "p50"),
+                                             ("p99", "ms", "p99")):
+                        f = Figure(f"{app:<8} {label}", [x[key] for x in runs], unit, detail)
+                        target = ""
+                        if app == "referee" and key == "p50" and c == 1:
+                            target = f"[target ≤ 1 ms: {'met' if f.median <= 1e-3 else 'MISSED'}]"
+                        print(f.line(target))
+                        figures.append(f)
+                ratio = Figure("referee/echo throughput", [
+                    ref["rps"] / base["rps"]
+                    for ref, base in zip(results[("referee", c)], results[("echo", c)])
+                ], "ratio", "round by round")
+                target = ""
+                if c == 8:
+                    m = ratio.median
+                    target = (f"[target ≥ 0.60: {'met' if m >= 0.6 else 'MISSED'}; "
+                              f"stretch ≥ 0.75: {'met' if m >= 0.75 else 'missed'}]")
+                print(ratio.line(target))
+                figures.append(ratio)
+        finally:
+            for s in reversed(servers):
+                s.stop()
+            for s, handler in old.items():
+                signal.signal(s, handler)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one short round (CI smoke test)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds per load run")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per app")
+    parser.add_argument("--loadgen", choices=("auto", "wrk", "python"), default="auto")
+    parser.add_argument("--body", choices=("padded", "compact"), default="padded")
+    run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()

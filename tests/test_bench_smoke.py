@@ -1,0 +1,90 @@
+"""The benchmarks in bench/ still run: each script's --quick round, as CI's smoke test.
+
+No timing is asserted (CI machines vary); only that every script finishes and prints its
+figures. `bench/http_bench.py --quick` starts `referee serve` and the echo app on
+127.0.0.1 for a few seconds, with wrk when it is installed, else the Python load
+generator (it never installs anything in --quick mode).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+FIGURE = r"\s+median\s+[\d,.]+\s"
+
+
+def run_quick(script: str, *args: str, timeout: float = 180) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), "--quick", *args],
+        capture_output=True, text=True, timeout=timeout, cwd=BENCH.parent,
+    )
+    assert done.returncode == 0, f"{script} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def assert_figures(output: str, names: list[str]) -> None:
+    for name in names:
+        assert re.search(re.escape(name) + FIGURE, output), f"no figure for {name!r} in:\n{output}"
+
+
+def test_positions_finds_the_typical_bridge_turn():
+    sys.path.insert(0, str(BENCH))
+    try:
+        from positions import padded_json, typical_turn
+        from referee import engine
+        from referee.actions import Bridge, Place
+    finally:
+        sys.path.remove(str(BENCH))
+    state, turn = typical_turn()
+    assert (state, turn) == typical_turn()  # deterministic
+    loaded, parsed = engine.load_state(state), engine.load_turn(turn)
+    assert len(loaded.players) == 2 and not loaded.is_over
+    assert any(isinstance(a, Bridge) for a in parsed.actions)
+    assert 3 <= sum(isinstance(a, Place) for a in parsed.actions) <= 4
+    engine.apply(loaded, parsed)  # legal
+    assert 4500 <= len(padded_json({"state": state, "turn": turn})) <= 6500
+
+
+def test_engine_bench():
+    out = run_quick("engine_bench.py")
+    assert_figures(out, [
+        "engine.apply, loaded state", "engine.legal_actions, loaded state",
+        "random games, 2 players", "random games, 6 players",
+    ])
+
+
+def test_request_path_bench():
+    out = run_quick("request_path_bench.py")
+    assert_figures(out, [
+        "schema: validator.is_valid", "pipeline without Flask, padded body",
+        "WSGI: referee POST /v1/turns, padded", "WSGI: echo app, same body",
+        "test client: referee POST /v1/turns",
+    ])
+
+
+def test_replay_bench():
+    out = run_quick("replay_bench.py")
+    assert_figures(out, [f"WSGI POST /v1/replays, {n} turns" for n in (25, 50, 100, 200)])
+    assert_figures(out, [f"engine.replay, {n} turns" for n in (25, 50, 100, 200)])
+
+
+def test_profile_script():
+    out = run_quick("profile_request_path.py", "--top", "5")
+    for name in ("turns", "wsgi", "apply", "legal"):
+        assert f"=== profile: {name}," in out
+        assert re.search(rf"profile {name}: mean [\d.]+ µs per call", out), out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="gunicorn needs a POSIX system")
+def test_http_bench():
+    out = run_quick("http_bench.py", timeout=120)
+    for c in ("1 connection:", "8 connections:"):
+        assert c in out, out
+    assert_figures(out, ["echo     req/s", "referee  req/s", "referee  p50", "referee  p99",
+                         "referee/echo throughput"])
