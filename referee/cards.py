@@ -59,6 +59,8 @@ DEALT_CARDS: tuple[str, ...] = tuple(c for c in NUMBER_CARDS if _SLOTS[c].value 
     JOKER,
 ) * JOKER_COUNT
 TOTAL_CARDS = len(NUMBER_CARDS) + JOKER_COUNT
+#: Every name a card can have.
+CARD_NAMES = frozenset(NUMBER_CARDS) | {JOKER}
 
 
 def is_card(text: object) -> bool:

@@ -109,6 +109,7 @@ class TurnInProgress:
         self.pile = state.pile
         self.bonus = [p.bonus for p in state.players]
         self.placed = 0
+        self.touched: set[str] = set()  # colours of the rows this turn changed
         self.first_swap: int | None = None
         self.pending: tuple[int, Bridge] | None = None
         self.ended = False  # the hand was emptied: the game is over
@@ -395,6 +396,7 @@ class TurnInProgress:
             self.jokers[slot.color].add(slot.value)
         else:
             self.cards[slot.color].add(slot.value)
+        self.touched.add(slot.color)
         self.placed += 1
         self.pending = None
         self._award_bonus(slot)
@@ -420,6 +422,7 @@ class TurnInProgress:
         color, value = action.slot
         self.jokers[color].remove(value)
         self.cards[color].add(value)
+        self.touched.add(color)
         if not self.hidden_hand:
             self.hand.remove(action.card)
             self.hand.append(JOKER)
@@ -488,8 +491,11 @@ class TurnInProgress:
             passes = old.passes
         else:
             passes = 0
+        touched = self.touched
         rows = tuple(
             Row(row.color, tuple(sorted(self.cards[row.color])), tuple(sorted(self.jokers[row.color])))
+            if row.color in touched
+            else row
             for row in old.rows
         )
         new = State(

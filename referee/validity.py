@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import COLOR_NAMES, COLORS, HALVES, JOKER, JOKER_COUNT, TOTAL_CARDS, Slot
+from .cards import COLOR_NAMES, COLORS, HALVES, JOKER, JOKER_COUNT, TOTAL_CARDS
 from .errors import invalid_state
 from .material import BONUS_CARDS, MAX_PLAYERS, MIN_PLAYERS, bridges_per_player
 from .state import Hidden, State
@@ -25,6 +25,9 @@ def check_state(state: State) -> None:
     _check_bridges(state, occupied)
     _check_bonus(state, occupied)
     _check_passes(state)
+
+
+_NAMES = {color: {value: f"{color}{value}" for value in range(1, 22)} for color in COLORS}
 
 
 def completed_halves(occupied: dict[str, set[int]]) -> int:
@@ -56,14 +59,16 @@ def _check_rows(state: State) -> dict[str, set[int]]:
         name = COLOR_NAMES[row.color]
         if 11 not in row.cards:
             raise invalid_state(f"the {name} row has no 11; every row starts from its 11")
-        for value, times in Counter(row.jokers).items():
-            if times > 1:
-                raise invalid_state(f"slot {row.color}{value} lists {times} jokers")
-        both = set(row.cards) & set(row.jokers)
+        jokers = set(row.jokers)
+        if len(jokers) != len(row.jokers):
+            value, times = Counter(row.jokers).most_common(1)[0]
+            raise invalid_state(f"slot {row.color}{value} lists {times} jokers")
+        both = jokers.intersection(row.cards)
         if both:
             value = min(both)
             raise invalid_state(f"slot {row.color}{value} holds both its number card and a joker")
-        occupied[row.color] = set(row.cards) | set(row.jokers)
+        jokers.update(row.cards)
+        occupied[row.color] = jokers
     return occupied
 
 
@@ -81,26 +86,49 @@ def _zones(state: State):
 
 
 def _check_cards(state: State) -> None:
-    seen: dict[str, str] = {}
-    jokers = 0
-    for zone, cards in _zones(state):
-        for card in cards:
-            if card == JOKER:
-                jokers += 1
-            elif card in seen:
-                where = zone if seen[card] == zone else f"{seen[card]} and {zone}"
-                raise invalid_state(f"{card} appears twice, in {where}")
-            else:
-                seen[card] = zone
+    # The common case, a sound state, is decided by sizes alone: the known cards, jokers
+    # aside, are all distinct exactly when the set of them is as large as their list.
+    # Only a state that fails is walked zone by zone, to name the card and where it is.
+    known: list[str] = []
+    table_jokers = 0
+    for row in state.rows:
+        names = _NAMES[row.color]
+        known.extend(names[v] for v in row.cards)
+        table_jokers += len(row.jokers)
+    hidden = 0
+    for player in state.players:
+        if isinstance(player.hand, Hidden):
+            hidden += player.hand.count
+        else:
+            known.extend(player.hand)
+    if isinstance(state.pile, Hidden):
+        hidden += state.pile.count
+    else:
+        known.extend(state.pile)
+    jokers = known.count(JOKER)
+    if len(set(known)) != len(known) - jokers + (1 if jokers else 0):
+        _name_the_duplicate(state)
+    jokers += table_jokers
     if jokers > JOKER_COUNT:
         raise invalid_state(f"{jokers} jokers are in play; the game has {JOKER_COUNT}")
-    total = sum(len(row.cards) + len(row.jokers) for row in state.rows)
-    total += sum(p.hand_size for p in state.players) + state.pile_size
+    total = len(known) + table_jokers + hidden
     if total != TOTAL_CARDS:
         raise invalid_state(
             f"the table, hands and pile hold {total} cards; the game has {TOTAL_CARDS} "
             "(84 number cards and 4 jokers)"
         )
+
+
+def _name_the_duplicate(state: State) -> None:
+    seen: dict[str, str] = {}
+    for zone, cards in _zones(state):
+        for card in cards:
+            if card == JOKER:
+                continue
+            if card in seen:
+                where = zone if seen[card] == zone else f"{seen[card]} and {zone}"
+                raise invalid_state(f"{card} appears twice, in {where}")
+            seen[card] = zone
 
 
 def _check_bridges(state: State, occupied: dict[str, set[int]]) -> None:
@@ -143,7 +171,3 @@ def _check_passes(state: State) -> None:
         raise invalid_state(
             f"passes is {state.passes}, more than the {len(state.players)} players"
         )
-
-
-def is_slot_on_table(slot: Slot, occupied: dict[str, set[int]]) -> bool:
-    return slot.value in occupied[slot.color]
