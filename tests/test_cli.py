@@ -1,0 +1,93 @@
+"""The `referee` command: `replay` checks a recorded game offline, `serve` runs the service."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from referee import cli, engine
+
+
+def recorded_game(tmp_path, turns):
+    state, _ = engine.new_game(["Timo", "Vera"], seed=42)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"state": state.to_dict(), "turns": turns}))
+    return path
+
+
+LEGAL_OPENING = {"player": 0, "actions": [
+    {"type": "place", "card": "J", "at": "R10"}, {"type": "place", "card": "R9"},
+    {"type": "place", "card": "G12"}, {"type": "place", "card": "B12"},
+]}
+
+
+def test_replay_of_a_legal_game_prints_the_scores_and_exits_0(tmp_path):
+    path = recorded_game(tmp_path, [LEGAL_OPENING, {"player": 1, "actions": [{"type": "draw"}]}])
+    out = io.StringIO()
+    assert cli.replay(str(path), out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "legal: 2 turns, game not finished"
+    # His 19 number cards were worth 239; R9, G12 and B12 are down: 239 - 33 = 206, no joker left.
+    assert lines[1] == "  player 0 (Timo): -206"
+    assert lines[-1].startswith("winners: ")
+
+
+def test_replay_of_an_illegal_game_names_turn_action_and_rule_and_exits_1(tmp_path):
+    path = recorded_game(tmp_path, [LEGAL_OPENING, {"player": 1, "actions": [{"type": "pass"}]}])
+    out = io.StringIO()
+    assert cli.replay(str(path), out) == 1
+    assert out.getvalue().startswith("illegal: turn 1, action 0: PASS_PILE_NOT_EMPTY: ")
+
+
+def test_replay_of_a_file_that_is_no_game_exits_2(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text('{"state": 1}')
+    out = io.StringIO()
+    assert cli.replay(str(path), out) == 2
+    assert out.getvalue().startswith("error: ")
+
+
+def test_replay_is_the_console_command(tmp_path):
+    path = recorded_game(tmp_path, [LEGAL_OPENING])
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "replay", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("legal: 1 turns")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_runs_the_service_under_gunicorn():
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli", "serve", "--port", str(port), "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+                    assert json.loads(answer.read()) == {"status": "ok"}
+                    break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("referee serve did not answer within 30 s")
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=30)[0].decode()
+    assert "gunicorn" in output.lower()
