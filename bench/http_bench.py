@@ -26,6 +26,7 @@ req/s (stretch 75 %); at 1 connection its p50 is ≤ 1 ms.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import shutil
@@ -165,7 +166,8 @@ def load(wrk: str | None, port: int, body_file: Path, script: Path, connections:
          duration: float) -> dict:
     if wrk:
         threads = min(connections, 2)
-        argv = [wrk, "-t", str(threads), "-c", str(connections), "-d", f"{duration:g}s",
+        # wrk takes whole seconds only ("0.3s" is refused with its usage text).
+        argv = [wrk, "-t", str(threads), "-c", str(connections), "-d", f"{max(1, math.ceil(duration))}s",
                 "--timeout", "5s", "-s", str(script), f"http://{HOST}:{port}{PATH}"]
     else:
         argv = [sys.executable, str(BENCH_DIR / "loadgen.py"), "--host", HOST, "--port", str(port),

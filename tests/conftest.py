@@ -17,7 +17,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "thorough",
-    max_examples=400,
+    max_examples=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,

@@ -19,13 +19,12 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
     initialize,
     invariant,
-    precondition,
     rule,
 )
 
@@ -47,6 +46,9 @@ LOW, HIGH = range(1, 11), range(12, 22)
 
 # Whole games are long: no per-example deadline, and big inputs are expected.
 GAMES = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# The oracle tests are the point of this file: they get more examples.
+ORACLE = settings(GAMES, max_examples=3 * settings.default.max_examples)
 
 
 # -- strategies ---------------------------------------------------------------------------
@@ -73,8 +75,12 @@ def _kind(action: Action) -> str:
 @st.composite
 def next_actions(draw, actions: list[Action]) -> Action:
     """One of the listed actions; the kind first, so bridges, swaps and jokers come up
-    as often as plain placements (there are far fewer of them)."""
+    as often as plain placements (there are far fewer of them). A draw or a pass, which
+    ends the turn, only now and then when something else can be done."""
     kinds = sorted({_kind(a) for a in actions})
+    plays = [k for k in kinds if k not in ("draw", "pass")]
+    if plays and draw(st.integers(0, 5)) > 0:
+        kinds = plays
     kind = draw(st.sampled_from(kinds))
     return draw(st.sampled_from([a for a in actions if _kind(a) == kind]))
 
@@ -290,12 +296,13 @@ def check_scores(state: State) -> None:
     for i, player in enumerate(state.players):
         line = answer["scores"][i]
         assert line["bonus"] == 11 * player.bonus
-        if isinstance(player.hand, Hidden):
-            assert line["total"] is None
+        if isinstance(player.hand, Hidden) and player.hand.count > 0:
+            assert (line["hand"], line["jokers"], line["total"]) == (None, None, None)
             totals.append(None)
             continue
-        hand = -sum(int(c[1:]) for c in player.hand if c != JOKER)
-        jokers = -11 * player.hand.count(JOKER)
+        cards = () if isinstance(player.hand, Hidden) else player.hand  # a count of 0 is known
+        hand = -sum(int(c[1:]) for c in cards if c != JOKER)
+        jokers = -11 * cards.count(JOKER)
         assert (line["hand"], line["jokers"]) == (hand, jokers)
         assert line["total"] == 11 * player.bonus + hand + jokers
         totals.append(line["total"])
@@ -337,12 +344,16 @@ class WholeGames(RuleBasedStateMachine):
         self.state = state
         self.turns_played = 0
 
-    @precondition(lambda self: self.state is not None and not self.state.is_over)
     @rule(data=st.data())
     def play_a_turn(self, data):
+        """The player to move takes a turn; after a game's end, a new deal."""
+        if self.state.is_over:
+            event(f"a game of {len(self.state.players)} ended after {self.turns_played} turns")
+            self.deal(data.draw(deals(), label="next deal"))
+            return
         state = self.state
         before = copy.deepcopy(state.to_dict())
-        # Half the time the turn is judged on a loaded copy, which gets a full check.
+        # Half the time the turn is built on a loaded copy, which gets a full check.
         if data.draw(st.booleans(), label="from a loaded copy"):
             state = engine.load_state(copy.deepcopy(before))
         given_dict = copy.deepcopy(before)
@@ -358,15 +369,9 @@ class WholeGames(RuleBasedStateMachine):
             check_against_oracle(result.state, [])
         self.state = result.state
 
-    @precondition(lambda self: self.state is not None and self.state.is_over)
-    @rule(state=deals())
-    def deal_again(self, state):
-        self.deal(state)
-
     @invariant()
     def position_is_possible(self):
-        if self.state is not None:
-            check_position(self.state)
+        check_position(self.state)
 
 
 WholeGames.TestCase.settings = settings(GAMES, stateful_step_count=80)
@@ -381,6 +386,7 @@ def test_every_random_game_ends_and_scores(game):
     assert final.is_over, "300 turns and still not over"
     over = events[-1][-1]
     assert over["type"] == "game_over"
+    event(f"{len(final.players)} players, game over: {over['reason']}")
     if over["reason"] == "out":
         assert any(p.hand_size == 0 for p in final.players)
     else:
@@ -442,7 +448,13 @@ def walk_with_oracle(data, state: State) -> None:
         check_prefix_answer(state, prefix + [wild], oracle)
         if not viable or (prefix and oracle.is_complete(prefix) and data.draw(st.booleans())):
             return
-        prefix.append(data.draw(next_actions(sorted(viable, key=str)), label="next action"))
+        chosen = data.draw(next_actions(sorted(viable, key=str)), label="next action")
+        if chosen == Draw():
+            # Listed bare; where the turn must name the card (hidden pile, known hand),
+            # name one that may be drawn.
+            chosen = next(d for d in oracle.draws if oracle.is_complete(prefix + [d]))
+        prefix.append(chosen)
+        event(f"walked through a {_kind(prefix[-1])}")
         note(f"prefix: {[a.to_dict() for a in prefix]}")
 
 
@@ -457,7 +469,7 @@ def check_prefix_answer(state: State, prefix: list[Action], oracle: Oracle) -> N
         check_against_oracle(state, prefix, oracle)
 
 
-@GAMES
+@ORACLE
 @given(data=st.data())
 def test_legal_actions_are_exactly_the_finishable_ones(data):
     state = data.draw(positions(), label="position")
@@ -465,7 +477,7 @@ def test_legal_actions_are_exactly_the_finishable_ones(data):
     walk_with_oracle(data, state)
 
 
-@GAMES
+@ORACLE
 @given(data=st.data())
 def test_legal_actions_are_exact_where_hands_and_pile_are_hidden(data):
     state = data.draw(positions(max_turns=25), label="position")
@@ -476,7 +488,7 @@ def test_legal_actions_are_exact_where_hands_and_pile_are_hidden(data):
     walk_with_oracle(data, state)
 
 
-@GAMES
+@ORACLE
 @given(data=st.data())
 def test_bridges_to_islands_and_jokers_are_listed_exactly(data):
     """Hand-made positions where bridges matter: a sparse table with islands reached by
@@ -496,8 +508,8 @@ def island_positions(draw) -> State:
     rows = {c: set() for c in COLORS}
     jokers = {c: set() for c in COLORS}
     for c in COLORS:
-        lo = draw(st.integers(6, 11))
-        hi = draw(st.integers(11, 16))
+        lo = draw(st.integers(1, 11))
+        hi = draw(st.integers(11, 21))
         rows[c].update(range(lo, hi + 1))
     bridges = []
     for upper, lower in zip(order, order[1:]):
@@ -511,16 +523,13 @@ def island_positions(draw) -> State:
                 # the island may already have grown a little
                 if draw(st.booleans()) and 1 <= v + 1 <= 21 and v + 1 not in rows[dst] and v + 2 not in rows[dst]:
                     rows[dst].add(v + 1)
-    table_jokers = draw(st.integers(0, 3))
-    for _ in range(table_jokers):
-        c = draw(st.sampled_from(COLORS))
-        choices = sorted(v for v in rows[c] if v != 11 and v not in jokers[c])
-        if choices:
-            v = draw(st.sampled_from(choices))
-            jokers[c].add(v)
+    for c in COLORS:
+        choices = sorted(v for v in rows[c] if v != 11)
+        if choices and draw(st.booleans()):
+            jokers[c].add(draw(st.sampled_from(choices)))
     for c in COLORS:
         rows[c] -= jokers[c]
-    # Bonus cards: completed halves need the whole half; these runs never complete one.
+    swappable = [f"{c}{v}" for c in COLORS for v in sorted(jokers[c])]
     on_table = {f"{c}{v}" for c in COLORS for v in rows[c]}
     rest = [card for card in NUMBER_CARDS if card not in on_table]
     rest += [JOKER] * (4 - sum(len(j) for j in jokers.values()))
@@ -544,6 +553,13 @@ def island_positions(draw) -> State:
                 i = zone.index(JOKER)
                 zone[i], me[0] = me[0], zone[i]
                 break
+    # ... and sometimes the cards that can be swapped for the jokers on the table.
+    for k, card in enumerate(swappable):
+        if (k == 0 or draw(st.booleans())) and card not in me:
+            zone = next(z for z in hands + [pile] if card in z)
+            i, j = zone.index(card), draw(st.integers(0, len(me) - 1))
+            if me[j] != JOKER:
+                zone[i], me[j] = me[j], zone[i]
     per = BRIDGES_PER_PLAYER[n]
     left = per * n - len(bridges)
     held = [per] * n
@@ -553,10 +569,16 @@ def island_positions(draw) -> State:
     while sum(held) > left:
         i = max(range(n), key=lambda k: held[k])
         held[i] -= 1
+    # Bonus cards for the half-rows already complete, won by somebody.
+    complete = sum(1 for c in COLORS for half in (LOW, HIGH) if (rows[c] | jokers[c]).issuperset(half))
+    bonus = [0] * n
+    for _ in range(min(7, complete)):
+        bonus[draw(st.integers(0, n - 1))] += 1
     data = {
         "ruleset": "master",
         "players": [
-            {"name": NAMES[i], "hand": hands[i], "bridges": held[i], "bonus": 0} for i in range(n)
+            {"name": NAMES[i], "hand": hands[i], "bridges": held[i], "bonus": bonus[i]}
+            for i in range(n)
         ],
         "current": current,
         "rows": [{"color": c, "cards": sorted(rows[c]), "jokers": sorted(jokers[c])} for c in order],
