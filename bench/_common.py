@@ -12,6 +12,7 @@ No script asserts on a timing: the targets are printed next to the figures inste
 
 from __future__ import annotations
 
+import argparse
 import gc
 import statistics
 import sys
@@ -111,3 +112,10 @@ def machine() -> str:
         f"Python {platform.python_version()} ({platform.python_implementation()}), "
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     )
+
+
+def quick_flag(doc: str, argv: list[str] | None = None) -> bool:
+    """Parse a micro-benchmark's only option, --quick (one short round, for CI)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one short round (CI smoke test)")
+    return parser.parse_args(argv).quick

@@ -30,24 +30,10 @@ def create_echo_app() -> Flask:
 
 
 def serve(host: str, port: int, workers: int, timeout: int) -> None:
-    from gunicorn.app.base import BaseApplication
+    # The very function behind `referee serve`, so both apps get the same settings.
+    from referee.cli import run_gunicorn
 
-    class Echo(BaseApplication):
-        # The settings of referee/cli.py's `serve`, one for one.
-        def load_config(self) -> None:
-            self.cfg.set("bind", f"{host}:{port}")
-            self.cfg.set("workers", workers)
-            self.cfg.set("worker_class", "sync")
-            self.cfg.set("timeout", timeout)
-            self.cfg.set("graceful_timeout", timeout)
-            self.cfg.set("keepalive", 5)
-            self.cfg.set("accesslog", None)
-            self.cfg.set("errorlog", "-")
-
-        def load(self):
-            return create_echo_app()
-
-    Echo().run()
+    run_gunicorn(create_echo_app, host, port, workers, timeout)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,7 +15,6 @@ Targets (the issue): apply ≤ 50 µs median, legal actions at the start of a tu
 
 from __future__ import annotations
 
-import argparse
 import time
 
 import _common
@@ -93,9 +92,7 @@ def run(quick: bool) -> list[Figure]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one short round (CI smoke test)")
-    run(parser.parse_args(argv).quick)
+    run(_common.quick_flag(__doc__, argv))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ places one card a turn (random play: 85 to 110). So:
 
 from __future__ import annotations
 
-import argparse
 import random
 
 import orjson
@@ -120,9 +119,7 @@ def run(quick: bool) -> list[Figure]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one short round (CI smoke test)")
-    run(parser.parse_args(argv).quick)
+    run(_common.quick_flag(__doc__, argv))
 
 
 if __name__ == "__main__":

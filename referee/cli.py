@@ -21,12 +21,14 @@ def default_workers() -> int:
     return max(2, os.cpu_count() or 1)
 
 
-def serve(host: str, port: int, workers: int, timeout: int) -> None:
+def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int) -> None:
+    """Serve the WSGI app that `app_factory()` makes under gunicorn's sync workers.
+
+    The benchmarks run their baseline app through this too, so both are served alike.
+    """
     from gunicorn.app.base import BaseApplication
 
-    from .http import create_app
-
-    class Referee(BaseApplication):
+    class Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("workers", workers)
@@ -38,9 +40,15 @@ def serve(host: str, port: int, workers: int, timeout: int) -> None:
             self.cfg.set("errorlog", "-")
 
         def load(self):
-            return create_app()
+            return app_factory()
 
-    Referee().run()
+    Server().run()
+
+
+def serve(host: str, port: int, workers: int, timeout: int) -> None:
+    from .http import create_app
+
+    run_gunicorn(create_app, host, port, workers, timeout)
 
 
 def replay(path: str, out=sys.stdout) -> int:
