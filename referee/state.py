@@ -141,7 +141,7 @@ class State:
 
 def _int(value: Any) -> int:
     if type(value) is not int:  # bool is an int subclass, and is no count
-        raise MalformedInput(f"{value!r} is not a whole number")
+        raise MalformedInput(f"{value!r} is not an integer: write counts and indexes as integers (5, not 5.0)")
     return value
 
 

@@ -312,3 +312,13 @@ def test_a_wrong_method_is_405(client):
     assert response.mimetype == "application/problem+json"
     assert response.json["code"] == "METHOD_NOT_ALLOWED"
     assert "POST" in response.headers["Allow"]
+
+
+def test_a_whole_number_written_as_a_float_in_a_state_is_400(client):
+    # JSON Schema counts 0.0 as an integer; the engine's codec reads integers only.
+    state = fresh_game(client)
+    state["current"] = 0.0
+    response = post(client, "/v1/turns", {"state": state, "turn": {"player": 0, "actions": [{"type": "draw"}]}})
+    assert response.status_code == 400
+    assert response.json["code"] == "SCHEMA_VIOLATION"
+    assert "0.0 is not an integer" in response.json["detail"]

@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema_rs
 
 MAX_ERRORS = 20
+MAX_MESSAGE = 400
 
 
 def contract_dir():
@@ -62,14 +63,32 @@ def json_pointer(path) -> str:
 
 
 def schema_errors(name: str, instance: Any) -> list[dict[str, str]]:
-    """Where and why `instance` fails schemas/`name`; empty when it is valid."""
+    """Where and why `instance` fails schemas/`name`; empty when it is valid.
+
+    At most MAX_ERRORS errors, each message at most MAX_MESSAGE characters:
+    jsonschema-rs quotes the offending value whole, which may be most of a 1 MiB body,
+    and schemas/problem.json bounds what a problem may carry.
+    """
     check = validator(name)
     if check.is_valid(instance):
         return []
     found = []
-    for error in check.iter_errors(instance):
-        found.append({"pointer": json_pointer(error.instance_path), "message": error.message})
-        if len(found) == MAX_ERRORS:
-            break
+    try:
+        for error in check.iter_errors(instance):
+            found.append({"pointer": json_pointer(error.instance_path), "message": shorten(error.message)})
+            if len(found) == MAX_ERRORS:
+                break
+    except ValueError:  # jsonschema-rs gives up on values nested more than 255 levels deep
+        pass
+    if not found:
+        found.append({"pointer": "", "message": "the body is nested too deeply to be checked"})
     found.sort(key=lambda e: e["pointer"])
     return found
+
+
+def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
+    """The message, its middle (usually a quoted value) cut out when it is too long."""
+    if len(message) <= limit:
+        return message
+    keep = (limit - 5) // 2
+    return f"{message[:keep]} ... {message[-keep:]}"

@@ -1,7 +1,8 @@
 """Problem documents (RFC 9457) for every error, registered in one place.
 
 Views raise typed exceptions (`Problem`, the engine's `Violation` and
-`MalformedInput`, werkzeug's HTTP errors) and never build error responses themselves;
+`MalformedInput`, marshmallow's `ValidationError`, werkzeug's HTTP errors) and never
+build error responses themselves;
 the handlers here turn each into `application/problem+json`. A bug becomes a 500
 `INTERNAL` whose trace goes to the log, never to the client.
 """
@@ -12,9 +13,11 @@ from typing import Any
 
 import orjson
 from flask import Flask, Response, current_app
+from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from ..errors import MalformedInput, Violation
+from .contract import json_pointer, shorten
 
 PROBLEM_TYPE = "application/problem+json"
 
@@ -82,7 +85,20 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(MalformedInput)
     def _malformed(exc: MalformedInput):
-        return http_problem("SCHEMA_VIOLATION", str(exc), errors=[])
+        return http_problem("SCHEMA_VIOLATION", shorten(str(exc)), errors=[])
+
+    @app.errorhandler(ValidationError)
+    def _unreadable(exc: ValidationError):
+        # What the JSON Schema lets through but a marshmallow reader refuses: a whole
+        # number written as a float (5.0 is an integer to JSON Schema, not to
+        # `fields.Integer(strict=True)`), as the engine's codec refuses it in a state.
+        errors = sorted(marshmallow_errors(exc.normalized_messages()), key=lambda e: e["pointer"])
+        first = errors[0] if errors else {"pointer": "", "message": "not readable"}
+        return http_problem(
+            "SCHEMA_VIOLATION",
+            f"The body cannot be read: at {first['pointer'] or 'the body'}, {first['message']}",
+            errors=errors[:20],
+        )
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
@@ -110,3 +126,12 @@ def register_problem_handlers(app: Flask) -> None:
     def _bug(exc: Exception):
         current_app.logger.exception("unhandled error")
         return http_problem("INTERNAL", "The referee failed on this request; the error is logged.")
+
+
+def marshmallow_errors(messages: Any, path: tuple = ()) -> list[dict[str, str]]:
+    """marshmallow's nested {field: [messages]} as pointer/message pairs."""
+    if isinstance(messages, dict):
+        return [e for key, value in messages.items() for e in marshmallow_errors(value, (*path, key))]
+    if isinstance(messages, list):
+        return [{"pointer": json_pointer(path), "message": shorten(str(m))} for m in messages]
+    return [{"pointer": json_pointer(path), "message": shorten(str(messages))}]

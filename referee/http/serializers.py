@@ -10,13 +10,17 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 
+#: JSON Schema takes 5.0 for an integer; like the engine's codec, the referee wants 5.
+WHOLE = "Not a valid integer: write it without a fraction or exponent (5, not 5.0)."
+
+
 class NewGameSchema(Schema):
     """`POST /v1/games`: every field but `players` has a default."""
 
     ruleset = fields.String(load_default="master")
     players = fields.List(fields.String(), required=True)
-    seed = fields.Integer(load_default=None, strict=True)
-    first = fields.Integer(load_default=0, strict=True)
+    seed = fields.Integer(load_default=None, strict=True, error_messages={"invalid": WHOLE})
+    first = fields.Integer(load_default=0, strict=True, error_messages={"invalid": WHOLE})
     rows = fields.List(fields.String(), load_default=None)
     hidden = fields.Boolean(load_default=False)
 
