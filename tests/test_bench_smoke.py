@@ -88,3 +88,12 @@ def test_http_bench():
         assert c in out, out
     assert_figures(out, ["echo     req/s", "referee  req/s", "referee  p50", "referee  p99",
                          "referee/echo throughput"])
+
+
+def test_library_bench():
+    out = run_quick("library_bench.py")
+    assert_figures(out, [
+        "jsonschema-rs is_valid (used)", "jsonschema is_valid",
+        "engine codec from_dict + to_dict (used)", "marshmallow load + dump",
+        "orjson loads + dumps (used)", "json loads + dumps",
+    ])
