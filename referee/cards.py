@@ -17,7 +17,10 @@ VALUES = range(LOWEST, HIGHEST + 1)
 JOKER = "J"
 JOKER_COUNT = 4
 #: The two halves of a row: slots 1-10 ("low") and 12-21 ("high").
-HALVES = {"low": range(LOWEST, CENTRE), "high": range(CENTRE + 1, HIGHEST + 1)}
+HALVES = {
+    "low": frozenset(range(LOWEST, CENTRE)),
+    "high": frozenset(range(CENTRE + 1, HIGHEST + 1)),
+}
 
 
 class Slot(NamedTuple):
