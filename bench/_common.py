@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
+import signal
+import socket
+import subprocess
 import statistics
 import sys
 import time
@@ -119,3 +123,20 @@ def quick_flag(doc: str, argv: list[str] | None = None) -> bool:
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one short round (CI smoke test)")
     return parser.parse_args(argv).quick
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on just now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    """Stop a server started in its own session: SIGTERM, then SIGKILL to the group after 30 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

@@ -20,10 +20,8 @@ Only loopback addresses are accepted as targets.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -31,6 +29,8 @@ import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
+
+from _common import free_port, stop_server
 
 CHECKS = ",".join(
     [
@@ -44,12 +44,6 @@ CHECKS = ",".join(
         "allow_header_conformance",
     ]
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(workers: int) -> tuple[subprocess.Popen, str]:
@@ -77,15 +71,6 @@ def wait_healthy(url: str, process: subprocess.Popen | None = None, seconds: flo
         if (process is not None and process.poll() is not None) or time.monotonic() > deadline:
             raise SystemExit(f"the referee at {url} did not come up")
         time.sleep(0.2)
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
 
 
 def main(argv: list[str] | None = None) -> int:

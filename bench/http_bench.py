@@ -31,7 +31,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -42,7 +41,7 @@ from pathlib import Path
 import orjson
 
 import _common
-from _common import BENCH_DIR, Figure, header
+from _common import BENCH_DIR, Figure, free_port, header
 from positions import turn_body
 
 HOST = "127.0.0.1"
@@ -62,12 +61,6 @@ done = function(summary, latency, requests)
     e.connect + e.read + e.write + e.timeout, e.status))
 end
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 class Server:

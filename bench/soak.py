@@ -31,7 +31,6 @@ import os
 import queue
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,6 +39,8 @@ import urllib.request
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+
+from _common import free_port, stop_server
 from urllib.parse import urlparse
 
 import orjson
@@ -209,12 +210,6 @@ def client_loop(index: int, host: str, port: int, requests: list[Request], deadl
 # -- the server and its memory ------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def workers_of(master: int) -> list[int]:
     children = []
     for entry in Path("/proc").iterdir():
@@ -373,12 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             if c.is_alive():
                 c.terminate()
         if process is not None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+            stop_server(process)
 
     n_errors = sum(all_errors.values())
     print(f"\nrequests: {all_sent} in {seconds:.0f}s ({all_sent / seconds:.0f}/s); errors: {n_errors}")
