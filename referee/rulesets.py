@@ -20,6 +20,7 @@ from .replay import ReplayResult, replay
 from .rules import Code
 from .state import State
 from .turn import TurnResult, apply_turn
+from .validity import check_state
 
 
 class Master:
@@ -42,8 +43,6 @@ class Master:
         return replay(state, turns)
 
     def scores(self, state: State) -> dict[str, Any]:
-        from .validity import check_state
-
         check_state(state)
         return scoring.scores(state)
 

@@ -186,14 +186,19 @@ class TurnInProgress:
             return self.hand_count > 0 and not self.is_visible(card)
         return card in self.hand
 
-    def can_place_number_card(self) -> bool:
-        """Section 8's "can place": a number card in hand whose slot is empty and touches."""
+    def playable_number_cards(self) -> list[str]:
+        """Section 8's "can place": the number cards in hand whose slot is empty and touches."""
+        playable = []
         for card in self.hand:
             if card != JOKER:
                 slot = Slot.parse(card)
                 if not self.occupied(slot) and self.touches_row(slot):
-                    return True
-        return False
+                    playable.append(card)
+        return playable
+
+    @property
+    def pile_size(self) -> int:
+        return self.pile.count if isinstance(self.pile, Hidden) else len(self.pile)
 
     # -- the checks, in the order of RULES.md section 10 -----------------------------------
 
@@ -311,7 +316,7 @@ class TurnInProgress:
 
     def _draw_violation(self, index: int, action: Draw) -> Violation | None:
         pile_hidden = isinstance(self.pile, Hidden)
-        if (self.pile.count if pile_hidden else len(self.pile)) == 0:
+        if self.pile_size == 0:
             return Violation(Code.PILE_EMPTY, index, "The draw pile is empty; there is nothing to draw.")
         if pile_hidden and not self.hidden_hand and action.card is None:
             return Violation(
@@ -335,21 +340,15 @@ class TurnInProgress:
         return None
 
     def _pass_violation(self, index: int) -> Violation | None:
-        size = self.pile.count if isinstance(self.pile, Hidden) else len(self.pile)
+        size = self.pile_size
         if size > 0:
             return Violation(
                 Code.PASS_PILE_NOT_EMPTY,
                 index,
                 f"The draw pile still has {size} cards; a player who does not play draws.",
             )
-        if not self.hidden_hand and self.can_place_number_card():
-            playable = [
-                c
-                for c in self.hand
-                if c != JOKER
-                and not self.occupied(Slot.parse(c))
-                and self.touches_row(Slot.parse(c))
-            ]
+        playable = [] if self.hidden_hand else self.playable_number_cards()
+        if playable:
             return Violation(
                 Code.MUST_PLAY,
                 index,
