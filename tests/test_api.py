@@ -322,3 +322,20 @@ def test_a_whole_number_written_as_a_float_in_a_state_is_400(client):
     assert response.status_code == 400
     assert response.json["code"] == "SCHEMA_VIOLATION"
     assert "0.0 is not an integer" in response.json["detail"]
+
+
+def test_an_http_error_without_a_code_of_its_own_keeps_its_status_as_http_error():
+    from werkzeug.exceptions import Conflict
+
+    app = create_app({"TESTING": True})
+
+    @app.get("/conflict")
+    def conflict():
+        raise Conflict("two writers at once")
+
+    response = app.test_client().get("/conflict")
+    assert response.status_code == 409
+    assert response.mimetype == "application/problem+json"
+    assert response.json == {"type": "about:blank", "title": "Conflict", "status": 409,
+                             "code": "HTTP_ERROR", "detail": "two writers at once"}
+    assert list(schema_validator("problem.json").iter_errors(response.json)) == []
