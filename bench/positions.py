@@ -54,7 +54,7 @@ def random_turn(state: State, rng: random.Random, stop: float = 0.5) -> Turn:
 def play_game(players: int, seed: int, max_turns: int = MAX_TURNS_PER_GAME):
     """A whole random game: (initial state, turns, final state)."""
     rng = random.Random(seed)
-    state, _ = engine.new_game(NAMES[:players], seed=seed)
+    state, _, _ = engine.new_game(NAMES[:players], seed=seed)
     initial, turns = state, []
     while not state.is_over and len(turns) < max_turns:
         turn = random_turn(state, rng)
@@ -108,7 +108,7 @@ def typical_turn() -> tuple[dict, dict]:
     """(state_dict, turn_dict): the 2-player mid-game position and its bridge turn."""
     for seed in range(MAX_SEEDS):
         rng = random.Random(seed)
-        state, _ = engine.new_game(NAMES[:2], seed=seed)
+        state, _, _ = engine.new_game(NAMES[:2], seed=seed)
         for number in range(MAX_TURNS_PER_GAME):
             if state.is_over:
                 break

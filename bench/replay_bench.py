@@ -58,7 +58,7 @@ def recorded_game(kind: str, turns_wanted: int):
     players, hidden, play = (2, False, random_turn) if kind == "known" else (6, True, _table_turn)
     for seed in range(MAX_SEEDS):
         rng = random.Random(seed)
-        state, _ = engine.new_game(NAMES[:players], seed=seed, hidden=hidden)
+        state, _, _ = engine.new_game(NAMES[:players], seed=seed, hidden=hidden)
         initial, turns = state, []
         while not state.is_over and len(turns) < turns_wanted:
             turn = play(state, rng)

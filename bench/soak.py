@@ -121,7 +121,7 @@ def build_traffic(seed: int, games: int) -> list[Request]:
     for g in range(games):
         n = 2 + g % 5
         hidden = g % 4 == 3
-        start, _ = engine.new_game(list(NAMES[:n]), seed=seed + g, first=g % n)
+        start, _, _ = engine.new_game(list(NAMES[:n]), seed=seed + g, first=g % n)
         state, played = start, []
         for _ in range(60):
             if state.is_over:

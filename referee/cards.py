@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 COLORS: tuple[str, ...] = ("R", "Y", "G", "B")
-COLOR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+#: Colour names for messages; orange is the 2018 classic and junior decks' first colour.
+COLOR_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue"}
 LOWEST, CENTRE, HIGHEST = 1, 11, 21
 VALUES = range(LOWEST, HIGHEST + 1)
 JOKER = "J"
@@ -77,5 +78,5 @@ def card_value(card: str) -> int:
 
 
 def describe_card(card: str) -> str:
-    """`blue 9` or `joker`, for messages."""
-    return "joker" if card == JOKER else _SLOTS[card].describe()
+    """`blue 9` or `joker`, for messages (any ruleset's card names: colour letter + value)."""
+    return "joker" if card == JOKER else f"{COLOR_NAMES[card[0]]} {card[1:]}"

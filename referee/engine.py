@@ -15,13 +15,13 @@ from .deal import new_seed
 from .errors import MalformedInput, Violation
 from .legal import LegalActions
 from .replay import ReplayResult
-from .rulesets import RULESETS, find_ruleset
+from .rulesets import RULESETS, NewGame, find_ruleset
 from .state import State
 from .turn import TurnResult
 
 __all__ = [
     "MalformedInput", "Violation", "State", "Turn", "TurnResult", "LegalActions",
-    "ReplayResult", "RULESETS", "load_state", "load_turn", "load_actions", "apply",
+    "ReplayResult", "RULESETS", "NewGame", "load_state", "load_turn", "load_actions", "apply",
     "legal_actions", "replay", "scores", "new_game",
 ]
 
@@ -33,12 +33,13 @@ def load_state(data: Any) -> State:
     return find_ruleset(data.get("ruleset", "master")).load_state(data)
 
 
-def load_turn(data: Any) -> Turn:
-    return Turn.from_dict(data)
+def load_turn(data: Any, ruleset: str = "master") -> Turn:
+    """A turn from its JSON shape, naming cards of `ruleset`; raises MalformedInput."""
+    return find_ruleset(ruleset).load_turn(data)
 
 
-def load_actions(data: Any) -> tuple[Action, ...]:
-    return parse_actions(data)
+def load_actions(data: Any, ruleset: str = "master") -> tuple[Action, ...]:
+    return find_ruleset(ruleset).load_actions(data)
 
 
 def apply(state: State, turn: Turn) -> TurnResult:
@@ -65,7 +66,13 @@ def new_game(
     rows: Sequence[str] | None = None,
     hidden: bool = False,
     ruleset: str = "master",
-) -> tuple[State, int]:
-    """A fresh seeded deal, and the seed it used (a random one when none is given)."""
+    options: Any = None,
+) -> NewGame:
+    """A fresh seeded deal, the seed it used (a random one when none is given), and how
+    often the deal was redone (classic with the start on the 11s: until someone holds one).
+
+    `rows` (the row order) is MASTER's alone; `options` are the classic game's.
+    """
     seed = new_seed() if seed is None else seed
-    return find_ruleset(ruleset).deal(players, seed, first, rows, hidden), seed
+    state, redeals = find_ruleset(ruleset).deal(players, seed, first, rows, hidden, options)
+    return NewGame(state, seed, redeals)

@@ -15,31 +15,14 @@ turn could still be finished, and that has a short exact answer per kind of acti
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Action, Bridge, Draw, Pass, Place, Swap
 from .cards import JOKER, Slot
 from .material import MAX_CARDS_PER_TURN
+from .pipeline import LegalActions
 from .rules import Code
 from .state import State
 from .turn import TurnInProgress, check_turn_shape
 from .validity import check_state
-
-
-class LegalActions:
-    __slots__ = ("player", "actions", "complete")
-
-    def __init__(self, player: int, actions: list[Action], complete: bool):
-        self.player = player
-        self.actions = actions
-        self.complete = complete
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "actions": [a.to_dict() for a in self.actions],
-            "complete": self.complete,
-        }
 
 
 def legal_actions(state: State, prefix: tuple[Action, ...] = ()) -> LegalActions:

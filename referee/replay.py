@@ -1,29 +1,36 @@
-"""Replay: a list of turns applied one after another, stopping at the first violation."""
+"""Replay: a list of turns applied one after another, stopping at the first violation.
+
+The same for every ruleset: each passes its own turn judge and state check.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .actions import Turn
 from .errors import Violation
-from .state import State
-from .turn import Event, apply_turn
-from .validity import check_state
+from .pipeline import Event, TurnResult
 
 
 class ReplayResult:
     __slots__ = ("state", "events", "unchecked")
 
-    def __init__(self, state: State, events: list[list[Event]], unchecked: list[list[str]]):
+    def __init__(self, state: Any, events: list[list[Event]], unchecked: list[list[str]]):
         self.state = state
         self.events = events
         self.unchecked = unchecked
 
 
-def replay(state: State, turns: Sequence[Turn]) -> ReplayResult:
-    """Apply the turns in order; a Violation carries `turn`, the index of the failing turn.
+def replay(
+    state: Any,
+    turns: Sequence[Any],
+    apply_turn: Callable[[Any, Any], TurnResult],
+    check_state: Callable[[Any], None],
+) -> ReplayResult:
+    """Apply the turns in order with a ruleset's `apply_turn`; stop at the first violation.
 
-    An impossible starting state is reported with `turn` None: no turn is at fault.
+    The Violation then carries `turn`, the index of the failing turn. An impossible
+    starting state is reported with `turn` None: no turn is at fault.
     """
     try:
         check_state(state)

@@ -24,10 +24,11 @@ class Code(StrEnum):
     INVALID_STATE = (
         "INVALID_STATE",
         "The game state cannot happen",
-        "The state breaks a fact every real game keeps: each card exists once, the cards and "
-        "jokers add up to the 88 of the game, the four rows each hold their 11, bridges and "
-        "bonus cards add up, the player to move exists, passes only count once the pile is "
-        "empty. The reason names the card, player or row at fault.",
+        "The state breaks a fact every real game keeps: each card exists once, the cards add "
+        "up to the deck of the game (88 with jokers in MASTER), the rows are laid as the rules "
+        "lay them (in MASTER the four rows each hold their 11), bridges and bonus cards add "
+        "up, the player to move exists, passes only count once the pile is empty. The reason "
+        "names the card, player or row at fault.",
     )
     # The turn as a whole (section 10).
     GAME_OVER = (
@@ -160,13 +161,57 @@ class Code(StrEnum):
     MUST_PLAY = (
         "MUST_PLAY",
         "A card can be placed, so it must be",
-        "Once the draw pile is empty, a player holding a number card that fits next to a card "
-        "of its row must play. Jokers and bridges never oblige a play.",
+        "MASTER: once the draw pile is empty, a player holding a number card that fits next "
+        "to a card of its row must play; jokers and bridges never oblige a play. Classic and "
+        "junior: playing is compulsory, so a player who can place a card neither draws nor "
+        "passes.",
+    )
+
+    # Classic and junior games only (RULES-CLASSIC.md section 1).
+    OPENING = (
+        "OPENING",
+        "The first turn opens one row",
+        "While no row lies, a turn that places puts down exactly one card, and it must be a "
+        "card that may start a row. With the start on the 11s, the first turn is the placing "
+        "of the highest-priority 11 dealt, by the player who holds it.",
+    )
+    ROW_NOT_STARTED = (
+        "ROW_NOT_STARTED",
+        "That colour has no row yet",
+        "A card of a colour without a row can only be placed if it may start one: an 11, a "
+        "10, 11 or 12, or the value the first row began with, by the start variant played.",
+    )
+    PLAY_AFTER_DRAW = (
+        "PLAY_AFTER_DRAW",
+        "After drawing, only the drawn card may be placed",
+        "A player who drew may place the card drawn last, once, and nothing else.",
+    )
+    DRAW_LIMIT = (
+        "DRAW_LIMIT",
+        "No more draws this turn",
+        "A player who cannot place draws at most three cards in one turn (one in the junior "
+        "game).",
+    )
+    DRAW_AFTER_FIT = (
+        "DRAW_AFTER_FIT",
+        "The drawn card fits, so the drawing stops",
+        "Once a drawn card could be placed, the player draws no further card this turn.",
+    )
+    DRAW_INCOMPLETE = (
+        "DRAW_INCOMPLETE",
+        "Keep drawing until a card fits or three are drawn",
+        "A turn cannot end on a drawn card that does not fit while fewer than three cards "
+        "were drawn and the pile still has cards.",
+    )
+    MUST_PLACE_DRAWN = (
+        "MUST_PLACE_DRAWN",
+        "A drawn card that fits must be placed",
+        "In the original edition a drawn card that can be placed has to be placed at once.",
     )
 
 
 #: Codes that concern the whole turn rather than one action: their index is null.
-TURN_LEVEL = frozenset({Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN})
+TURN_LEVEL = frozenset({Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.OPENING})
 
 
 def catalogue() -> list[dict[str, str]]:

@@ -10,32 +10,15 @@ two cannot disagree.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
 from .cards import COLOR_NAMES, HALVES, JOKER, JOKER_COUNT, Slot, describe_card
 from .errors import MalformedInput, Violation
 from .material import BONUS_CARDS, MAX_CARDS_PER_TURN
+from .pipeline import Event, TurnResult, check_mover, draw_violation, run_turn, visible_elsewhere
 from .rules import Code
 from .scoring import scores
 from .state import Hidden, Player, Row, State, TableBridge
 from .validity import check_state
-
-Event = dict[str, Any]
-
-
-class TurnResult:
-    """The outcome of a legal turn: the new state, its events and the unchecked rules."""
-
-    __slots__ = ("state", "events", "unchecked")
-
-    def __init__(self, state: State, events: list[Event], unchecked: list[str]):
-        self.state = state
-        self.events = events
-        self.unchecked = unchecked
-
-    def __repr__(self) -> str:
-        return f"TurnResult(events={self.events!r}, unchecked={self.unchecked!r})"
 
 
 def apply_turn(state: State, turn: Turn) -> TurnResult:
@@ -43,25 +26,13 @@ def apply_turn(state: State, turn: Turn) -> TurnResult:
     check_turn_start(state, turn.player, turn.actions)
     if not turn.actions:
         raise MalformedInput("a turn has at least one action")
-    progress = TurnInProgress(state)
-    for index, action in enumerate(turn.actions):
-        progress.take(index, action)
-    progress.check_end()
-    return progress.result()
+    return run_turn(TurnInProgress(state), turn.actions)
 
 
 def check_turn_start(state: State, player: int, actions: tuple[Action, ...]) -> None:
     """The state's validity and the checks on the turn as a whole."""
     check_state(state)
-    if state.is_over:
-        raise Violation(Code.GAME_OVER, None, "The game is over; no more turns can be played.")
-    if player != state.current:
-        raise Violation(
-            Code.NOT_YOUR_TURN,
-            None,
-            f"It is player {state.current}'s turn ({state.players[state.current].name}), "
-            f"not player {player}'s.",
-        )
+    check_mover(state, player)
     check_turn_shape(actions)
 
 
@@ -151,18 +122,7 @@ class TurnInProgress:
     def _visible_elsewhere(self) -> tuple[set[str], int]:
         """Number cards and joker count in known hands of others and the known pile."""
         if self._elsewhere is None:
-            cards: set[str] = set()
-            jokers = 0
-            zones = [p.hand for i, p in enumerate(self.state.players) if i != self.player]
-            zones.append(self.pile)
-            for zone in zones:
-                if not isinstance(zone, Hidden):
-                    for card in zone:
-                        if card == JOKER:
-                            jokers += 1
-                        else:
-                            cards.add(card)
-            self._elsewhere = (cards, jokers)
+            self._elsewhere = visible_elsewhere(self.state.players, self.player, self.pile)
         return self._elsewhere
 
     def is_visible(self, card: str, include_own_hand: bool = False) -> bool:
@@ -315,29 +275,10 @@ class TurnInProgress:
         return None
 
     def _draw_violation(self, index: int, action: Draw) -> Violation | None:
-        pile_hidden = isinstance(self.pile, Hidden)
-        if self.pile_size == 0:
-            return Violation(Code.PILE_EMPTY, index, "The draw pile is empty; there is nothing to draw.")
-        if pile_hidden and not self.hidden_hand and action.card is None:
-            return Violation(
-                Code.DRAW_CARD_REQUIRED,
-                index,
-                f"Player {self.player}'s hand is known but the pile is not: say which card was drawn.",
-            )
-        if not pile_hidden and action.card is not None and action.card != self.pile[0]:
-            return Violation(
-                Code.DRAW_MISMATCH,
-                index,
-                f"The top card of the pile is the {describe_card(self.pile[0])}, "
-                f"not the {describe_card(action.card)}.",
-            )
-        if pile_hidden and action.card is not None and self.is_visible(action.card, True):
-            return Violation(
-                Code.CARD_UNAVAILABLE,
-                index,
-                f"The {describe_card(action.card)} cannot have been drawn: it is visible elsewhere.",
-            )
-        return None
+        return draw_violation(
+            index, action.card, self.pile, self.pile_size, self.player, self.hidden_hand,
+            lambda card: self.is_visible(card, True),
+        )
 
     def _pass_violation(self, index: int) -> Violation | None:
         size = self.pile_size

@@ -17,7 +17,7 @@ from referee import cli, engine
 
 
 def recorded_game(tmp_path, turns):
-    state, _ = engine.new_game(["Timo", "Vera"], seed=42)
+    state, _, _ = engine.new_game(["Timo", "Vera"], seed=42)
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"state": state.to_dict(), "turns": turns}))
     return path

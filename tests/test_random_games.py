@@ -61,7 +61,7 @@ def deals(draw, players=st.integers(2, 6), hidden: bool = False) -> State:
     seed = draw(st.integers(0, 2**32))
     first = draw(st.integers(0, n - 1))
     rows = draw(st.permutations(COLORS))
-    state, used = engine.new_game(NAMES[:n], seed=seed, first=first, rows=rows, hidden=hidden)
+    state, used, _ = engine.new_game(NAMES[:n], seed=seed, first=first, rows=rows, hidden=hidden)
     assert used == seed
     return state
 

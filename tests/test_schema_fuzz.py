@@ -140,7 +140,7 @@ def positions(draw) -> dict[str, Any]:
     """A state reached by random legal play, as JSON; sometimes with hands or pile hidden."""
     rnd = draw(st.randoms(use_true_random=False))
     n = draw(st.integers(2, 6))
-    state, _ = engine.new_game(list(NAMES[:n]), seed=draw(st.integers(0, 2**32)), first=draw(st.integers(0, n - 1)))
+    state, _, _ = engine.new_game(list(NAMES[:n]), seed=draw(st.integers(0, 2**32)), first=draw(st.integers(0, n - 1)))
     for _ in range(draw(st.integers(0, 25))):
         if state.is_over:
             break

@@ -1,0 +1,138 @@
+"""What every ruleset's turn shares: the mover checks, hidden information and the draw.
+
+Each ruleset has its own `TurnInProgress` (MASTER's in `turn.py`, the classic and junior
+games' in `rowgame.py`), but they agree on these parts, which live here once:
+
+- the result of a legal turn (`TurnResult`), of a legal-actions question
+  (`LegalActions`), and how a turn is run action by action;
+- the first whole-turn checks (`GAME_OVER`, `NOT_YOUR_TURN`);
+- what a player whose hand is hidden may hold: any card not visible elsewhere (RULES.md
+  section 12);
+- the draw checks shared by all rulesets (`PILE_EMPTY`, `DRAW_CARD_REQUIRED`,
+  `DRAW_MISMATCH`, `CARD_UNAVAILABLE`), and the draw itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from .cards import JOKER, describe_card
+from .errors import Violation
+from .rules import Code
+from .state import Hidden
+
+Event = dict[str, Any]
+
+
+class TurnResult:
+    """The outcome of a legal turn: the new state, its events and the unchecked rules."""
+
+    __slots__ = ("state", "events", "unchecked")
+
+    def __init__(self, state: Any, events: list[Event], unchecked: list[str]):
+        self.state = state
+        self.events = events
+        self.unchecked = unchecked
+
+    def __repr__(self) -> str:
+        return f"TurnResult(events={self.events!r}, unchecked={self.unchecked!r})"
+
+
+class LegalActions:
+    __slots__ = ("player", "actions", "complete")
+
+    def __init__(self, player: int, actions: list[Action], complete: bool):
+        self.player = player
+        self.actions = actions
+        self.complete = complete
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "actions": [a.to_dict() for a in self.actions],
+            "complete": self.complete,
+        }
+
+
+class Progress(Protocol):
+    """What `run_turn` needs of a ruleset's turn in progress."""
+
+    def take(self, index: int, action: Any) -> None: ...
+    def check_end(self) -> None: ...
+    def result(self) -> TurnResult: ...
+
+
+def run_turn(progress: Progress, actions: Iterable[Any]) -> TurnResult:
+    """Take the actions in order, then the end-of-turn checks; the first failure raises."""
+    for index, action in enumerate(actions):
+        progress.take(index, action)
+    progress.check_end()
+    return progress.result()
+
+
+def check_mover(state: Any, player: int) -> None:
+    """`GAME_OVER`, then `NOT_YOUR_TURN`: the first checks on any turn of any ruleset."""
+    if state.is_over:
+        raise Violation(Code.GAME_OVER, None, "The game is over; no more turns can be played.")
+    if player != state.current:
+        raise Violation(
+            Code.NOT_YOUR_TURN,
+            None,
+            f"It is player {state.current}'s turn ({state.players[state.current].name}), "
+            f"not player {player}'s.",
+        )
+
+
+def visible_elsewhere(players: Iterable[Any], me: int, pile: Any) -> tuple[set[str], int]:
+    """Number cards and the joker count in the known hands of the others and the known pile.
+
+    Hidden zones contribute nothing.
+    """
+    cards: set[str] = set()
+    jokers = 0
+    zones = [p.hand for i, p in enumerate(players) if i != me]
+    zones.append(pile)
+    for zone in zones:
+        if not isinstance(zone, Hidden):
+            for card in zone:
+                if card == JOKER:
+                    jokers += 1
+                else:
+                    cards.add(card)
+    return cards, jokers
+
+
+def draw_violation(
+    index: int,
+    named: str | None,
+    pile: Any,
+    pile_size: int,
+    player: int,
+    hand_hidden: bool,
+    is_visible: Callable[[str], bool],
+) -> Violation | None:
+    """The draw checks of RULES.md section 10 in their order; `is_visible` sees own hand too."""
+    pile_hidden = isinstance(pile, Hidden)
+    if pile_size == 0:
+        return Violation(Code.PILE_EMPTY, index, "The draw pile is empty; there is nothing to draw.")
+    if pile_hidden and not hand_hidden and named is None:
+        return Violation(
+            Code.DRAW_CARD_REQUIRED,
+            index,
+            f"Player {player}'s hand is known but the pile is not: say which card was drawn.",
+        )
+    if not pile_hidden and named is not None and named != pile[0]:
+        return Violation(
+            Code.DRAW_MISMATCH,
+            index,
+            f"The top card of the pile is the {describe_card(pile[0])}, "
+            f"not the {describe_card(named)}.",
+        )
+    if pile_hidden and named is not None and is_visible(named):
+        return Violation(
+            Code.CARD_UNAVAILABLE,
+            index,
+            f"The {describe_card(named)} cannot have been drawn: it is visible elsewhere.",
+        )
+    return None
