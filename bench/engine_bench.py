@@ -10,7 +10,9 @@ engine cannot know a client's state is possible); "engine-made" states carry the
 engine's `checked` mark and skip that check, so the difference is the §11 check.
 
 Targets (the issue): apply ≤ 50 µs median, legal actions at the start of a turn
-≤ 300 µs median; full random games are reported as games/s for 2 and 6 players.
+≤ 300 µs median; full random games are reported as games/s for 2 and 6 players. The
+classic (original edition) and junior games get the same figures at 4 players, without
+targets.
 """
 
 from __future__ import annotations
@@ -86,6 +88,37 @@ def run(quick: bool) -> list[Figure]:
         print(f.line())
         figures.append(f)
         f = Figure(f"  the same, turns per second", turn_rates, "turns/s", detail)
+        print(f.line())
+        figures.append(f)
+    figures.extend(other_rulesets(number, runs, games, game_runs))
+    return figures
+
+
+def other_rulesets(number: int, runs: int, games: int, game_runs: int) -> list[Figure]:
+    """The classic and junior games: one turn and the legal actions, mid-game, and games/s."""
+    figures = []
+    for ruleset, options in (("classic", {"edition": "original"}), ("junior", None)):
+        header(f"{ruleset}{' ' + str(options) if options else ''}, 4 players")
+        initial, played, _ = play_game(4, 7, ruleset=ruleset, options=options)
+        state = initial
+        for turn in played[:8]:  # a few turns in: rows have begun, hands are still full-ish
+            state = engine.apply(state, turn).state
+        loaded = engine.load_state(state.to_dict())
+        turn = played[8]
+        f = measure(f"{ruleset}: engine.apply, loaded state", lambda: engine.apply(loaded, turn), number, runs)
+        print(f.line())
+        figures.append(f)
+        f = measure(f"{ruleset}: engine.legal_actions, loaded state",
+                    lambda: engine.legal_actions(loaded), number, runs)
+        print(f.line())
+        figures.append(f)
+        rates = []
+        for _ in range(game_runs):
+            start = time.perf_counter()
+            for seed in range(games):
+                play_game(4, seed, ruleset=ruleset, options=options)
+            rates.append(games / (time.perf_counter() - start))
+        f = Figure(f"{ruleset}: random games, 4 players", rates, "games/s", f"{game_runs} runs × {games} games")
         print(f.line())
         figures.append(f)
     return figures

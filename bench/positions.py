@@ -31,7 +31,7 @@ MAX_TURNS_PER_GAME = 2000  # a random game ends far sooner; this only bounds the
 BODY_TARGET = 5 * 1024  # the issue's "5 KB JSON body"
 
 
-def random_turn(state: State, rng: random.Random, stop: float = 0.5) -> Turn:
+def random_turn(state, rng: random.Random, stop: float = 0.5) -> Turn:
     """A random legal turn for the player to move.
 
     Built action by action from `engine.legal_actions`: a placement, bridge or swap is
@@ -51,10 +51,11 @@ def random_turn(state: State, rng: random.Random, stop: float = 0.5) -> Turn:
     return Turn(state.current, tuple(prefix))
 
 
-def play_game(players: int, seed: int, max_turns: int = MAX_TURNS_PER_GAME):
-    """A whole random game: (initial state, turns, final state)."""
+def play_game(players: int, seed: int, max_turns: int = MAX_TURNS_PER_GAME,
+              ruleset: str = "master", options: dict | None = None):
+    """A whole random game of any ruleset: (initial state, turns, final state)."""
     rng = random.Random(seed)
-    state, _, _ = engine.new_game(NAMES[:players], seed=seed)
+    state, _, _ = engine.new_game(NAMES[:players], seed=seed, ruleset=ruleset, options=options)
     initial, turns = state, []
     while not state.is_over and len(turns) < max_turns:
         turn = random_turn(state, rng)

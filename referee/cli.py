@@ -57,7 +57,7 @@ def replay(path: str, out=sys.stdout) -> int:
         with open(path, encoding="utf-8") as f:
             body: Any = json.load(f)
         state = engine.load_state(body["state"])
-        turns = [engine.load_turn(t) for t in body["turns"]]
+        turns = [engine.load_turn(t, state.ruleset) for t in body["turns"]]
     except (OSError, ValueError, KeyError, TypeError, MalformedInput) as exc:
         print(f"error: {path} is not a recorded game: {exc}", file=out)
         return 2
@@ -73,15 +73,17 @@ def replay(path: str, out=sys.stdout) -> int:
     print(f"legal: {len(turns)} turns, game {status}", file=out)
     for entry in outcome["scores"]:
         name = result.state.players[entry["player"]].name
-        total = "unknown (hidden hand)" if entry["total"] is None else entry["total"]
-        print(f"  player {entry['player']} ({name}): {total}", file=out)
+        # MASTER scores a total (highest wins); the classic and junior games a penalty.
+        kind, value = ("penalty", entry["penalty"]) if "penalty" in entry else ("", entry["total"])
+        shown = "unknown (hidden hand)" if value is None else f"{kind} {value}".strip()
+        print(f"  player {entry['player']} ({name}): {shown}", file=out)
     if outcome["winners"] is not None:
         print(f"winners: {', '.join(map(str, outcome['winners']))}", file=out)
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="referee", description="Elfer raus! MASTER referee")
+    parser = argparse.ArgumentParser(prog="referee", description="Elfer raus! referee (MASTER, classic, junior)")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the HTTP service under gunicorn")
     run.add_argument("--host", default="127.0.0.1")
