@@ -44,7 +44,7 @@ class Junior(RowRuleset):
     codes = (
         Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_MIXED,
         Code.ACTION_AFTER_GAME_END, Code.PLAY_AFTER_DRAW, Code.CARD_NOT_IN_HAND,
-        Code.SLOT_OCCUPIED, Code.NOT_ADJACENT, Code.MUST_PLAY, Code.DRAW_LIMIT,
+        Code.NOT_ADJACENT, Code.MUST_PLAY, Code.DRAW_LIMIT,
         Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
         Code.PASS_PILE_NOT_EMPTY,
     )

@@ -1,0 +1,305 @@
+"""Builders for `classic` and `junior` positions and turns (RULES-CLASSIC.md, design/classic.md).
+
+`classic(...)` and `junior(...)` lay out a full, valid state in the JSON shape of the design
+and account for every other card of the deck (80 cards; 60 `without_blue`; 44 junior):
+
+    classic(rows={"O": "10-12"}, hands=[["O5", "Y3"], ["G1"]], pile=["G7", "Y9", REST])
+
+- `rows`: per colour the values lying there ("10-12", "1-3,20", [10, 11]). For the starts
+  `eleven`, `ten-to-twelve` and `any` the rows are listed in the order of the dict (the order
+  they were started) and a colour not named has no row. With `ends` and in `junior` every
+  colour has a row, in the colour order of the deck; a colour not named holds only its two
+  ends ("1,20", junior "1,11").
+- `opening`: by default None while no row lies and with `ends`; otherwise 11 with `eleven`,
+  for `ten-to-twelve` the first row's 11 (else its 10, else its 12). With `any` it must be
+  given.
+- `hands` and `pile`: a zone is a list of cards, `hidden("O5", extra=3)` (a hidden zone
+  holding these cards and `extra` more: the first cards left in deck order), `REST` (the
+  known list of every card not placed elsewhere) or `HIDDEN_REST` (the same, as a count).
+  A list may end with `REST` (`pile=["G7", REST]`: the G7 on top of all the rest). Exactly
+  one zone takes the rest; by default the pile. Cards left for the rest are in deck order:
+  colours in the edition's order, then values (O1, O2, ... O20, Y1, ...).
+
+The turn builders (`place`, `draw`, `pass_`) give action dicts. `play(state, actions)` judges
+a turn (given as a list of action dicts; the player defaults to the one to move) and gives
+the engine's TurnResult; `outcome` gives the new state (JSON) and the events of a legal turn,
+`refusal` the (code, action index) of a refused one, `invalid_reason` the reason an
+impossible state is refused with, `legal` the legal next actions. `row`, `colors` and `hand`
+read a state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from builders import HIDDEN_REST, REST, Hidden, hidden, values
+from referee import engine
+from referee.errors import Violation
+
+__all__ = [
+    "AUTO", "HIDDEN_REST", "REST", "Hidden", "hidden", "values", "EDITION_COLORS", "JUNIOR_COLORS",
+    "classic_deck", "junior_deck", "classic", "junior", "place", "draw", "pass_", "play",
+    "after", "outcome", "violation", "refusal", "invalid_reason", "legal", "listed", "row",
+    "colors", "hand", "action_set",
+]
+
+EDITION_COLORS = {"2018": "OYGB", "original": "RYGB"}
+JUNIOR_COLORS = "OYGB"
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"]
+
+
+class _Auto:
+    def __repr__(self) -> str:
+        return "AUTO"
+
+
+AUTO = _Auto()
+
+
+def classic_colors(edition: str = "2018", without_blue: bool = False) -> str:
+    colours = EDITION_COLORS[edition]
+    return colours.replace("B", "") if without_blue else colours
+
+
+def classic_deck(edition: str = "2018", without_blue: bool = False) -> list[str]:
+    """80 cards (60 without blue): values 1-20 in the edition's colours, in deck order."""
+    return [f"{c}{v}" for c in classic_colors(edition, without_blue) for v in range(1, 21)]
+
+
+def junior_deck() -> list[str]:
+    """44 cards: values 1-11 in O, Y, G, B."""
+    return [f"{c}{v}" for c in JUNIOR_COLORS for v in range(1, 12)]
+
+
+def _resolve_zones(deck: list[str], on_table: set[str], hands: list[Any], pile: Any):
+    """The hands and the pile as JSON, every card of `deck` not on the table in one zone."""
+    for card in on_table:
+        if card not in deck:
+            raise ValueError(f"{card} is not a card of this deck")
+    pool = [c for c in deck if c not in on_table]
+
+    def take(card: str) -> None:
+        if card not in pool:
+            raise ValueError(f"{card} is placed twice, lies on the table or is not in the deck")
+        pool.remove(card)
+
+    zones = list(hands) + [pile]
+    for zone in zones:
+        named = zone.cards if isinstance(zone, Hidden) else zone if isinstance(zone, list) else []
+        for card in named:
+            if card is not REST:
+                take(card)
+    counts: dict[int, int] = {}
+    for i, zone in enumerate(zones):
+        if isinstance(zone, Hidden):
+            for card in pool[: zone.extra]:
+                take(card)
+            counts[i] = len(zone.cards) + zone.extra
+    resolved: list[Any] = []
+    takers = 0
+    for i, zone in enumerate(zones):
+        if zone is REST:
+            zone = [REST]
+        if isinstance(zone, Hidden):
+            count = counts[i]
+            if zone.rest:
+                takers += 1
+                count += len(pool)
+            resolved.append({"count": count})
+        else:
+            cards = [c for c in zone if c is not REST]
+            if zone and zone[-1] is REST:
+                takers += 1
+                cards += pool
+            resolved.append(cards)
+    if takers > 1 or (takers == 0 and pool):
+        raise ValueError(f"exactly one zone takes the rest; {len(pool)} cards are left over")
+    return resolved[:-1], resolved[-1]
+
+
+def _players(hands: list[Any], names: list[str] | None) -> list[dict[str, Any]]:
+    names = names or NAMES[: len(hands)]
+    return [{"name": names[i], "hand": h} for i, h in enumerate(hands)]
+
+
+def classic(
+    rows: dict[str, Any] | None = None,
+    hands: list[Any] | None = None,
+    pile: Any = REST,
+    *,
+    edition: str = "2018",
+    start: str = "eleven",
+    without_blue: bool = False,
+    opening: Any = AUTO,
+    current: int = 0,
+    passes: int = 0,
+    names: list[str] | None = None,
+) -> dict[str, Any]:
+    """A valid `classic` state (see the module docstring)."""
+    rows = rows or {}
+    hands = hands if hands is not None else [[], []]
+    palette = classic_colors(edition, without_blue)
+    for colour in rows:
+        if colour not in palette:
+            raise ValueError(f"{colour} is not a colour of this deck")
+    if start == "ends":
+        row_dicts = [
+            {"color": c, "cards": sorted(set(values(rows.get(c, "1,20"))))} for c in palette
+        ]
+    else:
+        row_dicts = [{"color": c, "cards": sorted(set(values(v)))} for c, v in rows.items()]
+    if opening is AUTO:
+        if start == "ends" or not row_dicts:
+            opening = None
+        elif start == "eleven":
+            opening = 11
+        elif start == "ten-to-twelve":
+            first = row_dicts[0]["cards"]
+            opening = next(v for v in (11, 10, 12) if v in first)
+        else:
+            raise ValueError('with start "any" say the opening value')
+    on_table = {f"{r['color']}{v}" for r in row_dicts for v in r["cards"]}
+    resolved_hands, resolved_pile = _resolve_zones(
+        classic_deck(edition, without_blue), on_table, hands, pile
+    )
+    return {
+        "ruleset": "classic",
+        "options": {"edition": edition, "start": start, "without_blue": without_blue},
+        "players": _players(resolved_hands, names),
+        "current": current,
+        "rows": row_dicts,
+        "opening": opening,
+        "pile": resolved_pile,
+        "passes": passes,
+    }
+
+
+def junior(
+    rows: dict[str, Any] | None = None,
+    hands: list[Any] | None = None,
+    pile: Any = REST,
+    *,
+    current: int = 0,
+    passes: int = 0,
+    names: list[str] | None = None,
+) -> dict[str, Any]:
+    """A valid `junior` state: four rows O, Y, G, B, each "1,11" unless given."""
+    rows = rows or {}
+    hands = hands if hands is not None else [[], []]
+    for colour in rows:
+        if colour not in JUNIOR_COLORS:
+            raise ValueError(f"{colour} is not a junior colour")
+    row_dicts = [
+        {"color": c, "cards": sorted(set(values(rows.get(c, "1,11"))))} for c in JUNIOR_COLORS
+    ]
+    on_table = {f"{r['color']}{v}" for r in row_dicts for v in r["cards"]}
+    resolved_hands, resolved_pile = _resolve_zones(junior_deck(), on_table, hands, pile)
+    return {
+        "ruleset": "junior",
+        "players": _players(resolved_hands, names),
+        "current": current,
+        "rows": row_dicts,
+        "pile": resolved_pile,
+        "passes": passes,
+    }
+
+
+# -- turns ----------------------------------------------------------------------------------
+
+
+def place(card: str) -> dict[str, str]:
+    return {"type": "place", "card": card}
+
+
+def draw(card: str | None = None) -> dict[str, Any]:
+    return {"type": "draw"} if card is None else {"type": "draw", "card": card}
+
+
+def pass_() -> dict[str, str]:
+    return {"type": "pass"}
+
+
+def play(
+    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
+) -> engine.TurnResult:
+    """Judge the turn `actions` by `player` (default: the one to move); raises a Violation."""
+    player = state["current"] if player is None else player
+    turn = engine.load_turn({"player": player, "actions": list(actions)}, ruleset=state["ruleset"])
+    return engine.apply(engine.load_state(state), turn)
+
+
+def after(state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None) -> dict:
+    """The state after a legal turn, as JSON."""
+    return play(state, actions, player).state.to_dict()
+
+
+def outcome(
+    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The state after a legal turn, as JSON, and the turn's events."""
+    result = play(state, actions, player)
+    return result.state.to_dict(), result.events
+
+
+def violation(
+    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
+) -> Violation:
+    """The violation a turn is refused with; fails the test if the turn is accepted."""
+    try:
+        result = play(state, actions, player)
+    except Violation as found:
+        return found
+    raise AssertionError(f"the turn was accepted: {result!r} -> {result.state.to_dict()!r}")
+
+
+def refusal(
+    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
+) -> tuple[str, int | None]:
+    """`(code, action index)` of the refused turn."""
+    found = violation(state, actions, player)
+    return str(found.code), found.action
+
+
+def invalid_reason(state: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> str:
+    """The reason an impossible state is refused with, lower-cased (code and index checked)."""
+    player = state["current"] if isinstance(state.get("current"), int) else 0
+    found = violation(state, actions or [draw()], player)
+    assert (str(found.code), found.action) == ("INVALID_STATE", None), repr(found)
+    return (found.reason or found.detail).lower()
+
+
+def legal(state: dict[str, Any], prefix: Iterable[dict[str, Any]] = ()) -> engine.LegalActions:
+    loaded = engine.load_state(state)
+    actions = engine.load_actions(list(prefix), ruleset=state["ruleset"])
+    return engine.legal_actions(loaded, actions)
+
+
+def action_set(actions: Iterable[dict[str, Any]]) -> set[str]:
+    """Actions as a set of canonical JSON texts, for order-free comparison."""
+    return {json.dumps(a, sort_keys=True) for a in actions}
+
+
+def listed(result: engine.LegalActions) -> set[str]:
+    """The listed actions as a set; fails if one is listed twice."""
+    texts = [json.dumps(a, sort_keys=True) for a in result.to_dict()["actions"]]
+    assert len(texts) == len(set(texts)), f"an action is listed twice: {texts}"
+    return set(texts)
+
+
+# -- reading a state --------------------------------------------------------------------------
+
+
+def row(state: dict[str, Any], color: str) -> dict[str, Any] | None:
+    """One row of a state, by colour; None when the colour has no row."""
+    return next((r for r in state["rows"] if r["color"] == color), None)
+
+
+def colors(state: dict[str, Any]) -> list[str]:
+    """The colours of the rows, in the order the state lists them."""
+    return [r["color"] for r in state["rows"]]
+
+
+def hand(state: dict[str, Any], player: int) -> Any:
+    return state["players"][player]["hand"]
