@@ -21,7 +21,7 @@ from .turn import TurnResult
 
 __all__ = [
     "MalformedInput", "Violation", "State", "Turn", "TurnResult", "LegalActions",
-    "ReplayResult", "RULESETS", "NewGame", "load_state", "load_turn", "load_actions", "apply",
+    "ReplayResult", "RULESETS", "NewGame", "load_state", "load_turn", "load_actions", "check_state", "apply",
     "legal_actions", "replay", "scores", "new_game",
 ]
 
@@ -40,6 +40,11 @@ def load_turn(data: Any, ruleset: str = "master") -> Turn:
 
 def load_actions(data: Any, ruleset: str = "master") -> tuple[Action, ...]:
     return find_ruleset(ruleset).load_actions(data)
+
+
+def check_state(state: State) -> None:
+    """Raise INVALID_STATE, with its reason, for a state that cannot happen."""
+    find_ruleset(state.ruleset).check_state(state)
 
 
 def apply(state: State, turn: Turn) -> TurnResult:

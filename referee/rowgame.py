@@ -972,6 +972,9 @@ class RowRuleset:
     def load_actions(self, data: Any) -> tuple[Action, ...]:
         return parse_actions(data, self.variant(None))
 
+    def check_state(self, state: RowState) -> None:
+        check_state(state)
+
     def apply(self, state: RowState, turn: Turn) -> TurnResult:
         return apply_turn(state, turn)
 

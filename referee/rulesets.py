@@ -65,6 +65,9 @@ class Master:
     def load_actions(self, data: Any) -> tuple[Action, ...]:
         return parse_actions(data)
 
+    def check_state(self, state: State) -> None:
+        check_state(state)
+
     def apply(self, state: State, turn: Turn) -> TurnResult:
         return apply_turn(state, turn)
 

@@ -4,12 +4,15 @@ The schemas refer to each other by relative file name ("$ref": "card.json"), eac
 its file name as "$id". `python_validator` and `rust_validator` below show how to
 compile one schema with all the others available, for the jsonschema library and for
 jsonschema_rs; the service does the same. The rule codes in the contract are checked
-against the catalogue in referee.rules, so the files cannot drift from it.
+against the catalogue in referee.rules, and the ruleset names against the engine's
+registry, so the files cannot drift from them. Real documents of all three rulesets
+(MASTER, classic, junior) are checked against the files.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from functools import cache
 from pathlib import Path
@@ -40,7 +43,7 @@ EXPECTED_SCHEMAS = {
     "replay-request.json", "scores-request.json",
     "new-game-response.json", "turn-response.json", "legal-actions-response.json",
     "replay-response.json", "scores-response.json", "rule.json", "rules-response.json",
-    "health-response.json", "problem.json",
+    "health-response.json", "problem.json", "ruleset-name.json", "rulesets-response.json",
 }
 SCHEMA_NAMES = sorted(p.name for p in SCHEMA_DIR.glob("*.json"))
 
@@ -121,7 +124,7 @@ def refs(document: Any):
 
 
 def fresh_state(hidden: bool = False, players=("Timo", "Vera")) -> dict[str, Any]:
-    state, _ = engine.new_game(list(players), seed=1, hidden=hidden)
+    state, _, _ = engine.new_game(list(players), seed=1, hidden=hidden)
     return state.to_dict()
 
 
@@ -132,7 +135,7 @@ def played_game() -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:
     Returns the start state, the turns and each turn's result. With seed 0 the game has
     every kind of event: draws, bonus cards, one completion without bonus, passes, the end.
     """
-    start, _ = engine.new_game(["Timo", "Vera"], seed=0)
+    start, _, _ = engine.new_game(["Timo", "Vera"], seed=0)
     state = engine.load_state(start.to_dict())
     turns, results = [], []
     while not state.is_over:
@@ -146,6 +149,51 @@ def played_game() -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:
         results.append(result)
         state = result.state
     return start.to_dict(), turns, results
+
+
+def fresh_row_state(ruleset: str = "classic", options: dict[str, Any] | None = None,
+                    hidden: bool = False, players=("Ann", "Ben")) -> dict[str, Any]:
+    """A fresh classic or junior deal, as JSON."""
+    return engine.new_game(list(players), seed=1, hidden=hidden, ruleset=ruleset,
+                           options=options).state.to_dict()
+
+
+@cache
+def played_row_game(ruleset: str, edition: str | None = None, start: str | None = None):
+    """A whole two-player classic or junior game of random legal turns (seed 0).
+
+    Returns the start state, the turns and each turn's result. The classic games of seed 0
+    (both editions) draw, pass and end; the junior game draws and ends.
+    """
+    options = None
+    if ruleset == "classic":
+        options = {k: v for k, v in (("edition", edition), ("start", start)) if v is not None}
+    state = engine.new_game(["Ann", "Ben"], seed=0, ruleset=ruleset, options=options).state
+    start_state = state.to_dict()
+    rnd = random.Random(0)
+    turns, results = [], []
+    while not state.is_over:
+        actions: list = []
+        while True:
+            options_now = engine.legal_actions(state, actions)
+            if options_now.complete and (not options_now.actions or rnd.random() < 0.3):
+                break
+            actions.append(rnd.choice(options_now.actions))
+        turn = {"player": state.current, "actions": [a.to_dict() for a in actions]}
+        result = engine.apply(state, engine.load_turn(turn, ruleset=ruleset))
+        turns.append(turn)
+        results.append(result)
+        state = result.state
+    return start_state, turns, results
+
+
+#: The classic and junior games `played_row_game` plays, with the event kinds each has.
+ROW_GAMES = {
+    ("classic", "2018", "eleven"): {"drew", "passed", "game_over"},
+    ("classic", "original", "any"): {"drew", "passed", "game_over"},
+    ("classic", "2018", "ends"): {"drew", "game_over"},
+    ("junior", None, None): {"drew", "game_over"},
+}
 
 
 # -- (a) the schema files ------------------------------------------------------------------
@@ -205,6 +253,7 @@ ENDPOINTS = {
     ("/v1/legal-actions", "post"): ("legalActions", "200"),
     ("/v1/replays", "post"): ("replay", "200"),
     ("/v1/scores", "post"): ("scores", "200"),
+    ("/v1/rulesets", "get"): ("listRulesets", "200"),
     ("/v1/rules", "get"): ("listRules", "200"),
     ("/v1/rules/{code}", "get"): ("getRule", "200"),
     ("/openapi.yaml", "get"): ("getOpenApi", "200"),
@@ -289,6 +338,7 @@ def test_every_ref_of_the_openapi_document_resolves():
 def test_every_request_and_response_schema_is_used_by_the_openapi_document():
     used = {urldefrag(ref).url.removeprefix("schemas/") for _, ref in refs(openapi())}
     bodies = {n for n in SCHEMA_NAMES if n.endswith(("-request.json", "-response.json"))}
+    assert "rulesets-response.json" in bodies
     assert bodies | {"problem.json", "rule.json"} <= used
 
 
@@ -300,18 +350,58 @@ def test_openapi_examples_match_their_schemas():
             for example in node["examples"].values():
                 assert_valid(name, example["value"])
                 checked += 1
-    assert checked >= 5
+    assert checked >= 12
 
 
-def test_openapi_turn_example_gets_the_documented_answer():
-    post = openapi()["paths"]["/v1/turns"]["post"]
-    request = post["requestBody"]["content"]["application/json"]["examples"]["hiddenTable"]
-    answer = post["responses"]["200"]["content"]["application/json"]["examples"]["hiddenTable"]
-    state = engine.load_state(request["value"]["state"])
-    result = engine.apply(state, engine.load_turn(request["value"]["turn"]))
+def example(path: str, name: str) -> tuple[Any, Any]:
+    """The request example `name` of `POST path` and the 200 answer of the same name."""
+    post = openapi()["paths"][path]["post"]
+    request = post["requestBody"]["content"]["application/json"]["examples"][name]
+    answer = post["responses"]["200"]["content"]["application/json"]["examples"][name]
+    return request["value"], answer["value"]
+
+
+@pytest.mark.parametrize("name", ["hiddenTable", "classicDraws"])
+def test_openapi_turn_examples_get_the_documented_answer(name):
+    request, answer = example("/v1/turns", name)
+    state = engine.load_state(request["state"])
+    result = engine.apply(state, engine.load_turn(request["turn"], ruleset=state.ruleset))
     assert {
         "state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked
-    } == answer["value"]
+    } == answer
+
+
+def test_openapi_classic_legal_actions_and_scores_examples_get_the_documented_answers():
+    request, answer = example("/v1/legal-actions", "classicAfterTwoDraws")
+    state = engine.load_state(request["state"])
+    prefix = engine.load_actions(request["actions"], ruleset="classic")
+    assert engine.legal_actions(state, prefix).to_dict() == answer
+    request, answer = example("/v1/scores", "classic")
+    assert engine.scores(engine.load_state(request["state"])) == answer
+
+
+def test_openapi_classic_problem_example_is_what_the_referee_says():
+    request, _ = example("/v1/turns", "classicDraws")
+    problem = openapi()["components"]["responses"]["RuleViolation"]["content"][
+        "application/problem+json"]["examples"]["drawIncomplete"]["value"]
+    state = engine.load_state(request["state"])
+    with pytest.raises(engine.Violation) as refused:
+        engine.apply(state, engine.load_turn({"player": 0, "actions": [{"type": "draw"}]},
+                                             ruleset="classic"))
+    assert (refused.value.code, refused.value.action, refused.value.detail) == (
+        problem["code"], problem["action"], problem["detail"])
+    assert problem["title"] == Code.DRAW_INCOMPLETE.title
+
+
+@pytest.mark.parametrize("name", ["classic", "classicWithoutBlue", "junior", "everyOption"])
+def test_openapi_new_game_examples_deal(name):
+    post = openapi()["paths"]["/v1/games"]["post"]
+    body = post["requestBody"]["content"]["application/json"]["examples"][name]["value"]
+    game = engine.new_game(body["players"], seed=body["seed"], first=body.get("first", 0),
+                           rows=body.get("rows"), hidden=body.get("hidden", False),
+                           ruleset=body.get("ruleset", "master"), options=body.get("options"))
+    assert_valid("new-game-response.json", {"state": game.state.to_dict(), "seed": game.seed,
+                                            "redeals": game.redeals})
 
 
 def test_openapi_document_passes_openapi_spec_validator():
@@ -338,11 +428,44 @@ def test_problem_codes_do_not_overlap_rule_codes():
 
 
 def test_catalogue_validates_as_the_rules_response():
-    from referee.rules import catalogue
+    from referee.http.serializers import rule_schema, rules_schema
 
-    assert_valid("rules-response.json", catalogue())
-    for rule in catalogue():
-        assert_valid("rule.json", rule)
+    assert_valid("rules-response.json", rules_schema.dump(list(Code)))
+    for code in Code:
+        assert_valid("rule.json", rule_schema.dump(code))
+
+
+def test_ruleset_names_are_the_engines_registry():
+    assert schemas()["ruleset-name.json"]["enum"] == list(engine.RULESETS)
+
+
+def test_the_rulesets_validate_as_the_rulesets_response():
+    from referee.http.serializers import rulesets_schema
+
+    answer = rulesets_schema.dump(list(engine.RULESETS.values()))
+    assert_valid("rulesets-response.json", answer)
+    for ruleset in answer:
+        for option in ruleset["options"]:
+            assert option["default"] in option["values"]
+
+
+def test_every_code_is_used_by_some_ruleset():
+    used = {code for ruleset in engine.RULESETS.values() for code in ruleset.codes}
+    assert used == set(Code)
+
+
+def test_the_classic_options_are_the_state_schemas_options():
+    """GET /v1/rulesets and schemas/state.json name the same options and values."""
+    state_defs = schemas()["state.json"]["$defs"]
+    classic = engine.RULESETS["classic"]
+    assert [o["name"] for o in classic.options] == list(
+        state_defs["classicOptions"]["properties"])
+    values = {o["name"]: o["values"] for o in classic.options}
+    assert values["edition"] == state_defs["edition"]["enum"]
+    assert values["start"] == state_defs["start"]["enum"]
+    assert values["without_blue"] == [False, True]
+    request = schemas()["new-game-request.json"]["properties"]["options"]["properties"]
+    assert list(request) == list(state_defs["classicOptions"]["properties"])
 
 
 # -- (d) sample documents ------------------------------------------------------------------
@@ -351,9 +474,31 @@ def test_catalogue_validates_as_the_rules_response():
 @pytest.mark.parametrize("hidden", [False, True])
 @pytest.mark.parametrize("players", [("Timo", "Vera"), tuple("ABCDEF")])
 def test_a_fresh_deal_is_a_valid_state_and_new_game_response(hidden, players):
-    state, seed = engine.new_game(list(players), seed=1, hidden=hidden)
+    state, seed, redeals = engine.new_game(list(players), seed=1, hidden=hidden)
     assert_valid("state.json", state.to_dict())
-    assert_valid("new-game-response.json", {"state": state.to_dict(), "seed": seed})
+    assert_valid("new-game-response.json", {"state": state.to_dict(), "seed": seed,
+                                            "redeals": redeals})
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+@pytest.mark.parametrize("ruleset, options, players", [
+    ("classic", None, ("Ann", "Ben")),
+    ("classic", {"edition": "original", "start": "ends"}, tuple("ABCDEF")),
+    ("classic", {"start": "ten-to-twelve"}, tuple("ABCD")),
+    ("classic", {"start": "any", "without_blue": True}, ("Ann", "Ben")),
+    ("junior", None, ("Ann", "Ben")),
+    ("junior", None, tuple("ABCDEF")),
+])
+def test_a_fresh_classic_or_junior_deal_is_a_valid_state_and_new_game_response(
+        hidden, ruleset, options, players):
+    game = engine.new_game(list(players), seed=1, hidden=hidden, ruleset=ruleset, options=options)
+    assert_valid("state.json", game.state.to_dict())
+    assert_valid("new-game-response.json", {"state": game.state.to_dict(), "seed": game.seed,
+                                            "redeals": game.redeals})
+
+
+def test_a_new_game_response_needs_its_redeals():
+    assert_invalid("new-game-response.json", {"state": fresh_state(), "seed": 1})
 
 
 def test_a_whole_game_validates_turn_by_turn():
@@ -369,6 +514,57 @@ def test_a_whole_game_validates_turn_by_turn():
         assert_valid("turn-response.json", answer)
         state = answer["state"]
     assert_valid("scores-response.json", engine.scores(engine.load_state(state)))
+
+
+@pytest.mark.parametrize("game", sorted(ROW_GAMES, key=str))
+def test_a_whole_classic_or_junior_game_validates_turn_by_turn(game):
+    start, turns, results = played_row_game(*game)
+    kinds = {event["type"] for result in results for event in result.events}
+    assert kinds == ROW_GAMES[game]
+    state = start
+    for turn, result in zip(turns, results):
+        assert_valid("turn-request.json", {"state": state, "turn": turn})
+        assert_valid("legal-actions-request.json", {"state": state, "actions": turn["actions"]})
+        assert_valid("scores-response.json", engine.scores(engine.load_state(state)))
+        answer = {"state": result.state.to_dict(), "events": result.events,
+                  "unchecked": result.unchecked}
+        assert_valid("turn-response.json", answer)
+        state = answer["state"]
+    final = engine.scores(engine.load_state(state))
+    assert final["finished"] is True
+    assert_valid("scores-response.json", final)
+    assert_valid("replay-request.json", {"state": start, "turns": turns})
+    result = engine.replay(engine.load_state(start),
+                           [engine.load_turn(t, ruleset=game[0]) for t in turns])
+    assert_valid("replay-response.json", {
+        "state": result.state.to_dict(), "turns": len(turns),
+        "events": result.events, "unchecked": result.unchecked,
+    })
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "junior"])
+def test_classic_and_junior_legal_actions_answers_validate(ruleset):
+    _, turns, results = played_row_game(ruleset, *(("2018", "eleven") if ruleset == "classic" else (None, None)))
+    for result in results[:10]:
+        answer = engine.legal_actions(result.state).to_dict()
+        assert_valid("legal-actions-response.json", answer)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "junior"])
+def test_hidden_classic_and_junior_hands_give_null_penalties_and_unknown_draws(ruleset):
+    # With the start on the 11s the first turn places an 11; with "ends" anybody may draw.
+    options = {"start": "ends"} if ruleset == "classic" else None
+    state = fresh_row_state(ruleset, options, hidden=True)
+    answer = engine.scores(engine.load_state(state))
+    assert answer["winners"] is None
+    assert [s["penalty"] for s in answer["scores"]] == [None, None]
+    assert_valid("scores-response.json", answer)
+    loaded = engine.load_state(state)
+    result = engine.apply(loaded, engine.load_turn(
+        {"player": loaded.current, "actions": [{"type": "draw"}]}, ruleset=ruleset))
+    assert result.events == [{"type": "drew", "player": loaded.current, "card": None}]
+    assert_valid("turn-response.json", {"state": result.state.to_dict(),
+                                        "events": result.events, "unchecked": result.unchecked})
 
 
 def test_a_replay_of_the_whole_game_validates():
@@ -457,6 +653,24 @@ def new_game_request(**fields: Any) -> dict[str, Any]:
     return {"players": ["Timo", "Vera"], **fields}
 
 
+def with_classic(**changes: Any) -> dict[str, Any]:
+    return {**fresh_row_state("classic"), **changes}
+
+
+def with_junior(**changes: Any) -> dict[str, Any]:
+    return {**fresh_row_state("junior"), **changes}
+
+
+def with_hand(state: dict[str, Any], *cards: str) -> dict[str, Any]:
+    """The state with player 0's hand replaced (the schema does not count cards)."""
+    return {**state, "players": [{**state["players"][0], "hand": list(cards)}, *state["players"][1:]]}
+
+
+def with_row_action(ruleset: str, action: dict[str, Any]) -> dict[str, Any]:
+    state = fresh_row_state(ruleset)
+    return {"state": state, "turn": {"player": state["current"], "actions": [action]}}
+
+
 STATE, TURN, GAME = "state.json", "turn-request.json", "new-game-request.json"
 REJECTED = {
     "an unknown member in the state": (STATE, lambda: with_state(colour="red")),
@@ -495,6 +709,77 @@ REJECTED = {
     "three rows": (GAME, lambda: new_game_request(rows=list("RYG"))),
     "a seed beyond 64 bits": (GAME, lambda: new_game_request(seed=2**63)),
     "an empty name": (GAME, lambda: new_game_request(players=["", "Vera"])),
+    "an orange card in a MASTER hand": (STATE, lambda: with_hand(fresh_state(), "O5")),
+    "an orange card placed in a MASTER game": (
+        TURN, lambda: with_action({"type": "place", "card": "O5"})),
+    "a classic state without options": (
+        STATE, lambda: {k: v for k, v in fresh_row_state().items() if k != "options"}),
+    "a classic state without opening": (
+        STATE, lambda: {k: v for k, v in fresh_row_state().items() if k != "opening"}),
+    "a classic state with bridges": (STATE, lambda: with_classic(bridges=[])),
+    "a joker in a classic hand": (STATE, lambda: with_hand(fresh_row_state(), "O5", "J")),
+    "a joker in a classic pile": (STATE, lambda: with_classic(pile=["J"])),
+    "a value 21 in a classic hand": (STATE, lambda: with_hand(fresh_row_state(), "Y21")),
+    "a classic player with bridge cards": (STATE, lambda: with_classic(players=[
+        {**p, "bridges": 4, "bonus": 0} for p in fresh_row_state()["players"]])),
+    "a classic row with jokers": (STATE, lambda: with_classic(rows=[
+        {"color": "O", "cards": [11], "jokers": []}])),
+    "a classic row of a colour no edition has": (STATE, lambda: with_classic(rows=[
+        {"color": "X", "cards": [11]}])),
+    "a classic row value 21": (STATE, lambda: with_classic(rows=[{"color": "O", "cards": [21]}])),
+    "an opening value 21": (STATE, lambda: with_classic(opening=21)),
+    "an unknown edition": (STATE, lambda: with_classic(options={
+        "edition": "1925", "start": "eleven", "without_blue": False})),
+    "classic options with one missing": (STATE, lambda: with_classic(options={
+        "edition": "2018", "start": "eleven"})),
+    "a classic hand of 81 cards": (STATE, lambda: with_hand(fresh_row_state(), *["O1"] * 81)),
+    "a junior state with options": (STATE, lambda: with_junior(
+        options={"edition": "2018", "start": "eleven", "without_blue": False})),
+    "a junior state with an opening": (STATE, lambda: with_junior(opening=None)),
+    "a red card in a junior hand": (STATE, lambda: with_hand(fresh_row_state("junior"), "R5")),
+    "a value 12 in a junior hand": (STATE, lambda: with_hand(fresh_row_state("junior"), "O12")),
+    "a junior row value 12": (STATE, lambda: with_junior(rows=[{"color": "O", "cards": [12]}])),
+    "a state of an unknown ruleset": (STATE, lambda: with_classic(ruleset="mogeln")),
+    "a bridge in a classic turn": (
+        TURN, lambda: with_row_action("classic", {"type": "bridge", "from": "O11", "to": "Y11"})),
+    "a swap in a junior turn": (TURN, lambda: with_row_action("junior", {"type": "swap", "card": "O5"})),
+    "a joker placed in a classic game": (
+        TURN, lambda: with_row_action("classic", {"type": "place", "card": "J", "at": "O10"})),
+    "a classic placement with a slot": (
+        TURN, lambda: with_row_action("classic", {"type": "place", "card": "O10", "at": "O10"})),
+    "a classic draw of a joker": (TURN, lambda: with_row_action("classic", {"type": "draw", "card": "J"})),
+    "a value 12 placed in a junior game": (
+        TURN, lambda: with_row_action("junior", {"type": "place", "card": "O12"})),
+    "a bridge in a classic prefix": ("legal-actions-request.json", lambda: {
+        "state": fresh_row_state(), "actions": [{"type": "bridge", "from": "O11", "to": "Y11"}]}),
+    "a joker in a classic replay": ("replay-request.json", lambda: {
+        "state": fresh_row_state(), "turns": [{"player": 1, "actions": [
+            {"type": "place", "card": "J", "at": "O11"}]}]}),
+    "an orange card in a MASTER replay": ("replay-request.json", lambda: {
+        "state": fresh_state(), "turns": [{"player": 0, "actions": [{"type": "place", "card": "O11"}]}]}),
+    "options for a MASTER game": (GAME, lambda: new_game_request(options={"start": "ends"})),
+    "options for a game whose ruleset is left out": (GAME, lambda: new_game_request(options={})),
+    "options for a junior game": (GAME, lambda: new_game_request(ruleset="junior", options={})),
+    "rows for a classic game": (GAME, lambda: new_game_request(ruleset="classic", rows=list("RYGB"))),
+    "rows for a junior game": (GAME, lambda: new_game_request(ruleset="junior", rows=list("RYGB"))),
+    "an unknown option": (GAME, lambda: new_game_request(ruleset="classic", options={"jokers": 4})),
+    "an unknown start": (GAME, lambda: new_game_request(ruleset="classic", options={"start": "twelve"})),
+    "without_blue as a string": (
+        GAME, lambda: new_game_request(ruleset="classic", options={"without_blue": "yes"})),
+    "three players without the blue cards": (GAME, lambda: new_game_request(
+        ruleset="classic", options={"without_blue": True}, players=["A", "B", "C"])),
+    "an unknown ruleset": (GAME, lambda: new_game_request(ruleset="mogeln")),
+    "a MASTER score with a penalty": ("score.json", lambda: {
+        "player": 0, "bonus": 0, "hand": 0, "jokers": 0, "total": 0, "penalty": 0}),
+    "a negative penalty": ("score.json", lambda: {"player": 0, "penalty": -3}),
+    "scores of both kinds": ("scores-response.json", lambda: {
+        "finished": False, "winners": None, "scores": [
+            {"player": 0, "penalty": 3},
+            {"player": 1, "bonus": 0, "hand": 0, "jokers": 0, "total": 0}]}),
+    "a rule without its rulesets": ("rule.json", lambda: {
+        "code": "OPENING", "title": "t", "description": "d"}),
+    "a rule of an unknown ruleset": ("rule.json", lambda: {
+        "code": "OPENING", "title": "t", "description": "d", "rulesets": ["mogeln"]}),
     "a problem without a code": ("problem.json", lambda: {
         "type": "about:blank", "title": "Bad Request", "status": 400, "detail": ""}),
 }
@@ -505,6 +790,31 @@ REJECTED = {
 def test_schema_rejects(case, backend):
     name, build = REJECTED[case]
     assert not is_valid(backend, name, build())
+
+
+ACCEPTED = {
+    "a classic game with every option": (GAME, lambda: new_game_request(ruleset="classic", options={
+        "edition": "original", "start": "any", "without_blue": True})),
+    "a classic game with empty options": (GAME, lambda: new_game_request(ruleset="classic", options={})),
+    "a classic game without options": (GAME, lambda: new_game_request(ruleset="classic")),
+    "a junior game for six": (GAME, lambda: new_game_request(ruleset="junior", players=list("ABCDEF"), first=5)),
+    "a MASTER game named": (GAME, lambda: new_game_request(ruleset="master", rows=list("BGYR"))),
+    "a hidden classic hand and pile": (STATE, lambda: fresh_row_state(hidden=True)),
+    "a classic state without blue": (STATE, lambda: fresh_row_state(options={"without_blue": True})),
+    "a classic draw naming its card": (TURN, lambda: with_row_action("classic", {"type": "draw", "card": "R20"})),
+    "a classic draw sequence": (TURN, lambda: {"state": fresh_row_state(), "turn": {"player": 0, "actions": [
+        {"type": "draw", "card": None}, {"type": "draw"}, {"type": "place", "card": "Y20"}]}}),
+    "a junior placement": (TURN, lambda: with_row_action("junior", {"type": "place", "card": "B10"})),
+    "a penalty": ("score.json", lambda: {"player": 0, "penalty": 0}),
+    "an unknown penalty": ("score.json", lambda: {"player": 5, "penalty": None}),
+}
+
+
+@pytest.mark.parametrize("backend", ["python", "rust"])
+@pytest.mark.parametrize("case", sorted(ACCEPTED))
+def test_schema_accepts(case, backend):
+    name, build = ACCEPTED[case]
+    assert is_valid(backend, name, build())
 
 
 def test_the_first_player_may_be_the_last_one():
@@ -542,6 +852,47 @@ IMPOSSIBLE = {
 }
 
 
+def _classic_row(s, row):
+    s["rows"].append(row)
+    if s["opening"] is None:
+        s["opening"] = row["cards"][0] if len(row["cards"]) == 1 else 11
+
+
+IMPOSSIBLE.update({
+    "a classic game for seven": lambda: impossible(
+        fresh_row_state(hidden=True), lambda s: s["players"].extend([s["players"][0]] * 5)),
+    "a classic game for one": lambda: impossible(fresh_row_state(), lambda s: s["players"].pop()),
+    "a red card in a 2018 classic game": lambda: impossible(
+        fresh_row_state(), lambda s: s["players"][0]["hand"].append("R5")),
+    "an orange card in an original classic game": lambda: impossible(
+        fresh_row_state(options={"edition": "original"}),
+        lambda s: s["players"][0]["hand"].append("O5")),
+    "a blue card in a game without blue": lambda: impossible(
+        fresh_row_state(options={"without_blue": True}),
+        lambda s: s["players"][0]["hand"].append("B5")),
+    "a classic card twice in a hand": lambda: impossible(fresh_row_state(), _duplicate),
+    "a classic row with a gap": lambda: impossible(
+        fresh_row_state(options={"start": "ends"}), lambda s: s["rows"][0]["cards"].insert(1, 5)),
+    "a classic row that no 11 started": lambda: impossible(
+        fresh_row_state(hidden=True), lambda s: _classic_row(s, {"color": "Y", "cards": [5]})),
+    "a classic colour with two rows": lambda: impossible(
+        fresh_row_state(options={"start": "ends"}), lambda s: s["rows"].append(dict(s["rows"][0]))),
+    "an opening with the start on the ends": lambda: impossible(
+        fresh_row_state(options={"start": "ends"}), lambda s: s.update(opening=1)),
+    "a classic player to move who does not exist": lambda: impossible(
+        fresh_row_state(), lambda s: s.update(current=5)),
+    "classic passes while the pile has cards": lambda: impossible(
+        fresh_row_state(), lambda s: s.update(passes=1)),
+    "a junior game with three rows": lambda: impossible(
+        fresh_row_state("junior"), lambda s: s["rows"].pop()),
+    "a junior row without its 11": lambda: impossible(
+        fresh_row_state("junior"), lambda s: s["rows"][0]["cards"].remove(11)),
+    "a junior card twice": lambda: impossible(fresh_row_state("junior"), _duplicate),
+    "a junior hand of 44 cards": lambda: impossible(
+        fresh_row_state("junior"), lambda s: s["players"][0]["hand"].extend(s["pile"])),
+})
+
+
 @pytest.mark.parametrize("case", sorted(IMPOSSIBLE))
 def test_an_impossible_but_well_formed_state_reaches_the_engine(case):
     """The schema must let these through, so that the answer is 422 INVALID_STATE."""
@@ -562,3 +913,49 @@ def test_a_bad_action_is_reported_at_the_field_at_fault_by_both_libraries():
     unknown = with_action({"type": "jump"})
     (error,) = rust_validator("turn-request.json").iter_errors(unknown)
     assert list(error.instance_path) == ["turn", "actions", 0, "type"]
+
+
+def errors_of(name: str, document: Any) -> tuple[list, list]:
+    """(instance path, message) of every error, by jsonschema-rs and by jsonschema."""
+    rust = [(list(e.instance_path), e.message) for e in rust_validator(name).iter_errors(document)]
+    python = [(list(e.absolute_path), e.message) for e in python_validator(name).iter_errors(document)]
+    return rust, python
+
+
+def test_the_state_schema_picks_the_shape_by_ruleset_so_errors_point_at_the_field_at_fault():
+    rust, python = errors_of("turn-request.json", {
+        "state": with_hand(fresh_row_state(), "O5", "J"), "turn": {"player": 0, "actions": [{"type": "pass"}]}})
+    assert [path for path, _ in rust] == [["state", "players", 0, "hand", 1]]
+    assert [path for path, _ in python] == [["state", "players", 0, "hand", 1]]
+    rust, python = errors_of("state.json", with_classic(bridges=[]))
+    assert rust == [([], 'Additional properties are not allowed (\'bridges\' was unexpected)')]
+    assert [path for path, _ in python] == [[]]
+
+
+def test_a_turn_is_read_by_its_states_ruleset_so_errors_point_at_the_field_at_fault():
+    bridge = with_row_action("classic", {"type": "bridge", "from": "O11", "to": "Y11"})
+    rust, python = errors_of("turn-request.json", bridge)
+    assert rust == [
+        (["turn", "actions", 0, "type"], '"bridge" is not one of "place", "draw" or "pass"'),
+        (["turn", "actions", 0], "Additional properties are not allowed ('from', 'to' were unexpected)"),
+    ]
+    assert [path for path, _ in python] == [["turn", "actions", 0, "type"], ["turn", "actions", 0]]
+    joker = with_row_action("junior", {"type": "place", "card": "J"})
+    rust, python = errors_of("turn-request.json", joker)
+    assert [path for path, _ in rust] == [["turn", "actions", 0, "card"]]
+    assert [path for path, _ in python] == [["turn", "actions", 0, "card"]]
+    orange = with_action({"type": "place", "card": "O5"})
+    rust, python = errors_of("turn-request.json", orange)
+    assert [path for path, _ in rust] == [["turn", "actions", 0, "card"]]
+    assert [path for path, _ in python] == [["turn", "actions", 0, "card"]]
+
+
+def test_a_member_of_another_ruleset_in_a_new_game_request_is_refused_at_that_member():
+    # (jsonschema reports a `false` subschema's error without its path; the service
+    # validates with jsonschema-rs, which keeps it.)
+    rust, python = errors_of(GAME, new_game_request(options={"start": "ends"}))
+    assert rust == [(["options"], 'False schema does not allow {"start":"ends"}')]
+    assert len(python) == 1
+    rust, python = errors_of(GAME, new_game_request(ruleset="classic", rows=list("RYGB")))
+    assert [path for path, _ in rust] == [["rows"]]
+    assert len(python) == 1

@@ -12,7 +12,7 @@ from .. import engine
 from ..rules import Code
 from .bodies import json_body, json_response
 from .problems import Problem
-from .serializers import new_game_schema, rule_schema, rules_schema
+from .serializers import new_game_schema, rule_schema, rules_schema, rulesets_schema
 
 api = Blueprint("api", __name__, url_prefix="/v1")
 
@@ -20,22 +20,25 @@ api = Blueprint("api", __name__, url_prefix="/v1")
 @api.post("/games")
 def new_game():
     request = new_game_schema.load(json_body("new-game-request.json"))
-    state, seed = engine.new_game(
+    game = engine.new_game(
         request["players"],
         seed=request["seed"],
         first=request["first"],
         rows=request["rows"],
         hidden=request["hidden"],
         ruleset=request["ruleset"],
+        options=request["options"],
     )
-    return json_response({"state": state.to_dict(), "seed": seed}, 201)
+    return json_response(
+        {"state": game.state.to_dict(), "seed": game.seed, "redeals": game.redeals}, 201
+    )
 
 
 @api.post("/turns")
 def turns():
     body = json_body("turn-request.json")
     state = engine.load_state(body["state"])
-    result = engine.apply(state, engine.load_turn(body["turn"]))
+    result = engine.apply(state, engine.load_turn(body["turn"], ruleset=state.ruleset))
     return json_response(
         {"state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked}
     )
@@ -45,7 +48,7 @@ def turns():
 def legal_actions():
     body = json_body("legal-actions-request.json")
     state = engine.load_state(body["state"])
-    prefix = engine.load_actions(body.get("actions", []))
+    prefix = engine.load_actions(body.get("actions", []), ruleset=state.ruleset)
     return json_response(engine.legal_actions(state, prefix).to_dict())
 
 
@@ -53,7 +56,7 @@ def legal_actions():
 def replays():
     body = json_body("replay-request.json")
     state = engine.load_state(body["state"])
-    turns = [engine.load_turn(t) for t in body["turns"]]
+    turns = [engine.load_turn(t, ruleset=state.ruleset) for t in body["turns"]]
     result = engine.replay(state, turns)
     return json_response(
         {
@@ -69,6 +72,11 @@ def replays():
 def scores():
     body = json_body("scores-request.json")
     return json_response(engine.scores(engine.load_state(body["state"])))
+
+
+@api.get("/rulesets")
+def rulesets():
+    return json_response(rulesets_schema.dump(list(engine.RULESETS.values())))
 
 
 @api.get("/rules")

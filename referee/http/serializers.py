@@ -1,4 +1,5 @@
-"""marshmallow schemas for the bodies off the hot path: the new-game request and the rules.
+"""marshmallow schemas for the bodies off the hot path: the new-game request, the rules
+and the rulesets.
 
 The state, turn and events travel on every request and are converted by the engine's
 own codec (marshmallow costs milliseconds on a full state; the README has the figures).
@@ -8,6 +9,9 @@ These two are small and rarely asked for, so marshmallow's declarations serve th
 from __future__ import annotations
 
 from marshmallow import Schema, fields
+
+from .. import engine
+from ..rules import Code
 
 
 #: JSON Schema takes 5.0 for an integer; like the engine's codec, the referee wants 5.
@@ -23,6 +27,12 @@ class NewGameSchema(Schema):
     first = fields.Integer(load_default=0, strict=True, error_messages={"invalid": WHOLE})
     rows = fields.List(fields.String(), load_default=None)
     hidden = fields.Boolean(load_default=False)
+    options = fields.Dict(load_default=None)
+
+
+def rulesets_using(code: Code) -> list[str]:
+    """The names of the rulesets that report `code`, in the registry's order."""
+    return [ruleset.name for ruleset in engine.RULESETS.values() if code in ruleset.codes]
 
 
 class RuleSchema(Schema):
@@ -31,8 +41,30 @@ class RuleSchema(Schema):
     code = fields.Function(lambda rule: rule.value)
     title = fields.String()
     description = fields.String()
+    rulesets = fields.Function(rulesets_using)
+
+
+class OptionSchema(Schema):
+    """One option of a ruleset's new games; the ruleset holds it as a dict."""
+
+    name = fields.String()
+    values = fields.Raw()
+    default = fields.Raw()
+    description = fields.String()
+
+
+class RulesetSchema(Schema):
+    """One entry of `GET /v1/rulesets`; its codes in the ruleset's own order, the order
+    in which its referee checks them."""
+
+    name = fields.String()
+    title = fields.String()
+    description = fields.String()
+    options = fields.List(fields.Nested(OptionSchema))
+    codes = fields.Function(lambda ruleset: [code.value for code in ruleset.codes])
 
 
 new_game_schema = NewGameSchema()
 rule_schema = RuleSchema()
 rules_schema = RuleSchema(many=True)
+rulesets_schema = RulesetSchema(many=True)
