@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from .actions import Place
+from .cards import describe_card
 from .errors import MalformedInput, Violation, invalid_state
 from .rowgame import Action, RowRuleset, RowState, Variant
 from .rules import Code
@@ -87,7 +88,7 @@ class ClassicVariant(Variant):
             )
             if fine:
                 return None
-            what = f"the {best}" if best else "an 11"
+            what = f"the {describe_card(best)}" if best else "an 11"
             return Violation(
                 Code.OPENING,
                 None,
