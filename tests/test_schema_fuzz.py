@@ -5,8 +5,8 @@ Bodies come from two sources, both sent through the app in-process:
 - the request schemas themselves (schemathesis's JSON Schema generator, see below):
   arbitrary bodies the contract accepts. Nearly all of their states are impossible,
   so they probe the codec and the section-11 checks;
-- composite strategies: real positions (seeded deals played forward by random legal
-  turns, with hands and pile shown or hidden) with arbitrary schema-valid turns, action
+- composite strategies: real positions of every ruleset (seeded deals played forward by
+  random legal turns, with hands and pile shown or hidden) with arbitrary schema-valid turns, action
   prefixes and replays, or with one random change to a legal turn. These reach the
   turn checks and give the 200s something to prove.
 
@@ -84,12 +84,18 @@ def whole(value: Any) -> Any:
 
 COLORS = "RYGB"
 NUMBER_CARDS = [f"{c}{v}" for c in COLORS for v in range(1, 22)]
+#: The classic and junior games' card names: orange too, values up to 20.
+ROW_GAME_CARDS = [f"{c}{v}" for c in "ORYGB" for v in range(1, 21)]
 number_cards = st.sampled_from(NUMBER_CARDS)
 cards = st.one_of(number_cards, st.just("J"))
+row_game_cards = st.sampled_from(ROW_GAME_CARDS)
 
-#: One action of any kind, each with exactly its fields (schemas/action.json).
+#: One action of any kind, each with exactly its fields (schemas/action.json); places and
+#: draws name any ruleset's cards.
 actions = st.one_of(
     st.builds(lambda c: {"type": "place", "card": c}, number_cards),
+    st.builds(lambda c: {"type": "place", "card": c}, row_game_cards),
+    st.builds(lambda c: {"type": "draw", "card": c}, row_game_cards),
     st.builds(lambda at: {"type": "place", "card": "J", "at": at}, number_cards),
     st.builds(lambda f, t: {"type": "bridge", "from": f, "to": t}, number_cards, number_cards),
     st.builds(lambda c: {"type": "swap", "card": c}, number_cards),
@@ -113,9 +119,30 @@ def random_turn(state, rnd) -> list[dict[str, Any]]:
         if not options.actions:  # cannot happen for a game in progress; be safe
             return [a.to_dict() for a in prefix]
         action = rnd.choice(options.actions)
-        if action.to_dict() == {"type": "draw"}:
+        if action.to_dict() == {"type": "draw"} and state.ruleset == "master":
             return [named_draw(state, rnd)]
+        if action.to_dict() == {"type": "draw"}:
+            # The classic and junior games may draw on: name the card where it must be
+            # named, then go on choosing.
+            named = _next_draw(state, prefix, rnd)
+            if named is None:
+                return [a.to_dict() for a in prefix]
+            prefix.append(named)
+            continue
         prefix.append(action)
+
+
+def _next_draw(state, prefix: list, rnd):
+    """A draw of a classic or junior draw sequence, naming a card where it must."""
+    names = list(state.variant.slots)
+    for card in [None, *rnd.sample(names, len(names))]:
+        action = engine.load_actions([{"type": "draw"} if card is None else {"type": "draw", "card": card}], state.ruleset)[0]
+        try:
+            engine.legal_actions(state, [*prefix, action])
+            return action
+        except Violation:
+            continue
+    return None  # pragma: no cover
 
 
 def named_draw(state, rnd) -> dict[str, Any]:
@@ -126,8 +153,9 @@ def named_draw(state, rnd) -> dict[str, Any]:
     for card in candidates:
         if card is not None:
             draw = {"type": "draw", "card": card}
+        turn = {"player": state.current, "actions": [draw]}
         try:
-            engine.apply(state, engine.load_turn({"player": state.current, "actions": [draw]}))
+            engine.apply(state, engine.load_turn(turn))
             return draw
         except Violation:
             continue
@@ -138,13 +166,24 @@ def named_draw(state, rnd) -> dict[str, Any]:
 def positions(draw) -> dict[str, Any]:
     """A state reached by random legal play, as JSON; sometimes with hands or pile hidden."""
     rnd = draw(st.randoms(use_true_random=False))
-    n = draw(st.integers(2, 6))
-    state, _, _ = engine.new_game(list(NAMES[:n]), seed=draw(st.integers(0, 2**32)), first=draw(st.integers(0, n - 1)))
+    ruleset = draw(st.sampled_from(["master", "master", "classic", "junior"]))
+    options = None
+    if ruleset == "classic":
+        options = {
+            "edition": draw(st.sampled_from(["2018", "original"])),
+            "start": draw(st.sampled_from(["eleven", "ends", "ten-to-twelve", "any"])),
+            "without_blue": draw(st.booleans()),
+        }
+    n = 2 if options and options["without_blue"] else draw(st.integers(2, 6))
+    state, _, _ = engine.new_game(
+        list(NAMES[:n]), seed=draw(st.integers(0, 2**32)), first=draw(st.integers(0, n - 1)),
+        ruleset=ruleset, options=options,
+    )
     for _ in range(draw(st.integers(0, 25))):
         if state.is_over:
             break
         turn = {"player": state.current, "actions": random_turn(state, rnd)}
-        state = engine.apply(state, engine.load_turn(turn)).state
+        state = engine.apply(state, engine.load_turn(turn, state.ruleset)).state
     data = state.to_dict()
     if draw(st.booleans()) and draw(st.booleans()):
         for player in data["players"]:
