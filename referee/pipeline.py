@@ -63,6 +63,53 @@ class Progress(Protocol):
     def result(self) -> TurnResult: ...
 
 
+class TurnSteps:
+    """The step loop of every ruleset's turn in progress: check an action, then carry it out.
+
+    A subclass supplies `violation` (the action's checks, changing nothing), `perform`
+    and `end_violation`; the legal-action generators ask `violation` the same questions.
+    """
+
+    def violation(self, index: int, action: Any) -> Violation | None:
+        raise NotImplementedError
+
+    def perform(self, index: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def end_violation(self) -> Violation | None:
+        raise NotImplementedError
+
+    def take(self, index: int, action: Any) -> None:
+        """Check the action and carry it out; raise its violation if it breaks a rule."""
+        found = self.violation(index, action)
+        if found is not None:
+            raise found
+        self.perform(index, action)
+
+    def check_end(self) -> None:
+        found = self.end_violation()
+        if found is not None:
+            raise found
+
+
+def pass_violation(index: int, pile_size: int, player: int, playable: list[str]) -> Violation | None:
+    """`PASS_PILE_NOT_EMPTY`, then `MUST_PLAY`: a pass needs an empty pile and nothing to place."""
+    if pile_size > 0:
+        return Violation(
+            Code.PASS_PILE_NOT_EMPTY,
+            index,
+            f"The draw pile still has {pile_size} cards; a player may pass only once it is empty.",
+        )
+    if playable:
+        return Violation(
+            Code.MUST_PLAY,
+            index,
+            f"The pile is empty and player {player} can place {', '.join(playable)}; "
+            "a player who can place a card must.",
+        )
+    return None
+
+
 def run_turn(progress: Progress, actions: Iterable[Any]) -> TurnResult:
     """Take the actions in order, then the end-of-turn checks; the first failure raises."""
     for index, action in enumerate(actions):

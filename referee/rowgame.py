@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -29,14 +29,16 @@ from .pipeline import (
     Event,
     LegalActions,
     TurnResult,
+    TurnSteps,
     check_mover,
     draw_violation,
+    pass_violation,
     run_turn,
     visible_elsewhere,
 )
 from .replay import ReplayResult, replay
 from .rules import Code
-from .state import Cards, Hidden
+from .state import Cards, GameState, Hidden
 
 MAX_SEED = 2**63 - 1
 
@@ -144,7 +146,7 @@ class Run(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class RowState:
+class RowState(GameState):
     variant: Variant
     players: tuple[Seat, ...]
     current: int
@@ -158,20 +160,6 @@ class RowState:
     @property
     def ruleset(self) -> str:
         return self.variant.ruleset
-
-    @property
-    def is_over(self) -> bool:
-        """True when a hand is empty or every player has passed in a row."""
-        return any(p.hand_size == 0 for p in self.players) or (
-            self.passes >= len(self.players) > 0
-        )
-
-    @property
-    def pile_size(self) -> int:
-        return self.pile.count if isinstance(self.pile, Hidden) else len(self.pile)
-
-    def marked_checked(self) -> RowState:
-        return replace(self, checked=True)
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical JSON shape: row values sorted ascending, rows in the order started."""
@@ -435,7 +423,7 @@ def apply_turn(state: RowState, turn: Turn) -> TurnResult:
     return run_turn(progress, turn.actions)
 
 
-class RowTurn:
+class RowTurn(TurnSteps):
     """The table as the current turn leaves it so far (see MASTER's `TurnInProgress`)."""
 
     def __init__(self, state: RowState):
@@ -596,31 +584,10 @@ class RowTurn:
         )
 
     def _pass_violation(self, index: int) -> Violation | None:
-        size = self.pile_size
-        if size > 0:
-            return Violation(
-                Code.PASS_PILE_NOT_EMPTY,
-                index,
-                f"The draw pile still has {size} cards; a player who cannot place draws.",
-            )
         playable = [] if self.hidden_hand else self.playable()
-        if playable:
-            return Violation(
-                Code.MUST_PLAY,
-                index,
-                f"Player {self.player} can place {', '.join(playable)}; a player who can "
-                "place a card must.",
-            )
-        return None
+        return pass_violation(index, self.pile_size, self.player, playable)
 
     # -- carrying actions out --------------------------------------------------------------
-
-    def take(self, index: int, action: Action) -> None:
-        """Check the action and carry it out; raise its violation if it breaks a rule."""
-        found = self.violation(index, action)
-        if found is not None:
-            raise found
-        self.perform(index, action)
 
     def perform(self, index: int, action: Action) -> None:
         """Carry out an action that `violation` passed."""
@@ -698,11 +665,6 @@ class RowTurn:
                 f"The drawn {describe_card(self.drawn)} fits and must be placed at once.",
             )
         return None
-
-    def check_end(self) -> None:
-        found = self.end_violation()
-        if found is not None:
-            raise found
 
     def is_complete(self) -> bool:
         """The actions so far already make a legal turn."""

@@ -63,17 +63,15 @@ class TableBridge(NamedTuple):
         return {"from": str(self.source), "to": str(self.target)}
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    players: tuple[Player, ...]
-    current: int
-    rows: tuple[Row, ...]
-    bridges: tuple[TableBridge, ...]
-    pile: Cards
-    passes: int
-    ruleset: str = RULESET
-    #: Set on states the engine made itself, which need no validity check.
-    checked: bool = field(default=False, compare=False, repr=False)
+class GameState:
+    """What the states of every ruleset answer alike: whether the game is over, the pile's
+    size, and the engine's mark for states it made itself (they need no validity check).
+
+    A subclass is a frozen dataclass with `players` (each with `hand_size`), `passes`,
+    `pile` and `checked`.
+    """
+
+    __slots__ = ()
 
     @property
     def is_over(self) -> bool:
@@ -86,12 +84,25 @@ class State:
     def pile_size(self) -> int:
         return self.pile.count if isinstance(self.pile, Hidden) else len(self.pile)
 
+    def marked_checked(self):
+        return replace(self, checked=True)
+
+
+@dataclass(frozen=True, slots=True)
+class State(GameState):
+    players: tuple[Player, ...]
+    current: int
+    rows: tuple[Row, ...]
+    bridges: tuple[TableBridge, ...]
+    pile: Cards
+    passes: int
+    ruleset: str = RULESET
+    #: Set on states the engine made itself, which need no validity check.
+    checked: bool = field(default=False, compare=False, repr=False)
+
     def row_order(self) -> dict[str, int]:
         """Each colour's position from the top."""
         return {row.color: i for i, row in enumerate(self.rows)}
-
-    def marked_checked(self) -> State:
-        return replace(self, checked=True)
 
     @classmethod
     def from_dict(cls, data: Any) -> State:

@@ -14,7 +14,16 @@ from .actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
 from .cards import COLOR_NAMES, HALVES, JOKER, JOKER_COUNT, Slot, describe_card
 from .errors import MalformedInput, Violation
 from .material import BONUS_CARDS, MAX_CARDS_PER_TURN
-from .pipeline import Event, TurnResult, check_mover, draw_violation, run_turn, visible_elsewhere
+from .pipeline import (
+    Event,
+    TurnResult,
+    TurnSteps,
+    check_mover,
+    draw_violation,
+    pass_violation,
+    run_turn,
+    visible_elsewhere,
+)
 from .rules import Code
 from .scoring import scores
 from .state import Hidden, Player, Row, State, TableBridge
@@ -62,7 +71,7 @@ def _ender_word(action: Action) -> str:
     return "draws" if isinstance(action, Draw) else "passes"
 
 
-class TurnInProgress:
+class TurnInProgress(TurnSteps):
     """The table as the current turn leaves it so far."""
 
     def __init__(self, state: State):
@@ -281,31 +290,10 @@ class TurnInProgress:
         )
 
     def _pass_violation(self, index: int) -> Violation | None:
-        size = self.pile_size
-        if size > 0:
-            return Violation(
-                Code.PASS_PILE_NOT_EMPTY,
-                index,
-                f"The draw pile still has {size} cards; a player who does not play draws.",
-            )
         playable = [] if self.hidden_hand else self.playable_number_cards()
-        if playable:
-            return Violation(
-                Code.MUST_PLAY,
-                index,
-                f"The pile is empty and player {self.player} can place {', '.join(playable)}; "
-                "a player who can place a card must.",
-            )
-        return None
+        return pass_violation(index, self.pile_size, self.player, playable)
 
     # -- carrying actions out --------------------------------------------------------------
-
-    def take(self, index: int, action: Action) -> None:
-        """Check the action and carry it out; raise its violation if it breaks a rule."""
-        found = self.violation(index, action)
-        if found is not None:
-            raise found
-        self.perform(index, action)
 
     def perform(self, index: int, action: Action) -> None:
         """Carry out an action that `violation` passed."""
@@ -403,11 +391,6 @@ class TurnInProgress:
                 "A joker can only be swapped in a turn that also places a card.",
             )
         return None
-
-    def check_end(self) -> None:
-        found = self.end_violation()
-        if found is not None:
-            raise found
 
     def is_complete(self) -> bool:
         """The actions so far already make a legal turn."""
