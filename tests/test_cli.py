@@ -64,6 +64,63 @@ def test_replay_is_the_console_command(tmp_path):
     assert done.stdout.startswith("legal: 1 turns")
 
 
+# -- a classic game -----------------------------------------------------------------------
+# Seed 42 deals Timo the Y11 (the O11 lies in the pile), so he opens; Vera must start the
+# blue row with her B11; Timo places G11 and G10; Vera can place nothing and draws O7, B1
+# and B14, none of which fits.
+CLASSIC_TURNS = [
+    {"player": 0, "actions": [{"type": "place", "card": "Y11"}]},
+    {"player": 1, "actions": [{"type": "place", "card": "B11"}]},
+    {"player": 0, "actions": [{"type": "place", "card": "G11"}, {"type": "place", "card": "G10"}]},
+    {"player": 1, "actions": [{"type": "draw"}, {"type": "draw"}, {"type": "draw"}]},
+]
+
+
+def recorded_classic_game(tmp_path, turns):
+    state = engine.new_game(["Timo", "Vera"], seed=42, ruleset="classic").state
+    assert state.to_dict()["current"] == 0
+    path = tmp_path / "classic.json"
+    path.write_text(json.dumps({"state": state.to_dict(), "turns": turns}))
+    return path
+
+
+def test_replay_of_a_legal_classic_game_prints_the_penalties_and_exits_0(tmp_path):
+    path = recorded_classic_game(tmp_path, CLASSIC_TURNS)
+    out = io.StringIO()
+    assert cli.replay(str(path), out) == 0
+    # Timo's 20 cards were worth 226, less Y11, G11 and G10: 194. Vera's 20 were worth
+    # 180, less the B11, plus O7, B1 and B14: 191.
+    assert out.getvalue().splitlines() == [
+        "legal: 4 turns, game not finished",
+        "  player 0 (Timo): penalty 194",
+        "  player 1 (Vera): penalty 191",
+        "winners: 1",
+    ]
+
+
+def test_replay_of_a_classic_game_stopping_after_one_draw_that_does_not_fit_exits_1(tmp_path):
+    turns = CLASSIC_TURNS[:3] + [{"player": 1, "actions": [{"type": "draw"}]}]
+    out = io.StringIO()
+    assert cli.replay(str(recorded_classic_game(tmp_path, turns)), out) == 1
+    assert out.getvalue().startswith("illegal: turn 3, action 0: DRAW_INCOMPLETE: ")
+
+
+def test_replay_of_a_classic_game_opened_with_the_wrong_11_exits_1(tmp_path):
+    turns = [{"player": 0, "actions": [{"type": "place", "card": "G11"}]}] + CLASSIC_TURNS[1:]
+    out = io.StringIO()
+    assert cli.replay(str(recorded_classic_game(tmp_path, turns)), out) == 1
+    assert out.getvalue().startswith("illegal: turn 0: OPENING: ")
+
+
+def test_replay_of_a_classic_game_is_the_console_command(tmp_path):
+    path = recorded_classic_game(tmp_path, CLASSIC_TURNS[:3] + [{"player": 1, "actions": [{"type": "pass"}]}])
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "replay", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert done.stdout.startswith("illegal: turn 3, action 0: PASS_PILE_NOT_EMPTY: ")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
