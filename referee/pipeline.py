@@ -92,19 +92,26 @@ class TurnSteps:
             raise found
 
 
-def pass_violation(index: int, pile_size: int, player: int, playable: list[str]) -> Violation | None:
-    """`PASS_PILE_NOT_EMPTY`, then `MUST_PLAY`: a pass needs an empty pile and nothing to place."""
+def pass_violation(
+    index: int, pile_size: int, player: int, playable: Callable[[], list[str]]
+) -> Violation | None:
+    """`PASS_PILE_NOT_EMPTY`, then `MUST_PLAY`: a pass needs an empty pile and nothing to place.
+
+    `playable` lists the cards the player could place; it is asked only once the pile is
+    empty (legal-action listings ask about a pass at every turn start).
+    """
     if pile_size > 0:
         return Violation(
             Code.PASS_PILE_NOT_EMPTY,
             index,
             f"The draw pile still has {pile_size} cards; a player may pass only once it is empty.",
         )
-    if playable:
+    cards = playable()
+    if cards:
         return Violation(
             Code.MUST_PLAY,
             index,
-            f"The pile is empty and player {player} can place {', '.join(playable)}; "
+            f"The pile is empty and player {player} can place {', '.join(cards)}; "
             "a player who can place a card must.",
         )
     return None

@@ -584,7 +584,8 @@ class RowTurn(TurnSteps):
         )
 
     def _pass_violation(self, index: int) -> Violation | None:
-        playable = [] if self.hidden_hand else self.playable()
+        # A hidden hand's cards are unknown: MUST_PLAY is listed as unchecked instead.
+        playable = list if self.hidden_hand else self.playable
         return pass_violation(index, self.pile_size, self.player, playable)
 
     # -- carrying actions out --------------------------------------------------------------

@@ -290,7 +290,8 @@ class TurnInProgress(TurnSteps):
         )
 
     def _pass_violation(self, index: int) -> Violation | None:
-        playable = [] if self.hidden_hand else self.playable_number_cards()
+        # A hidden hand's cards are unknown: MUST_PLAY is listed as unchecked instead.
+        playable = list if self.hidden_hand else self.playable_number_cards
         return pass_violation(index, self.pile_size, self.player, playable)
 
     # -- carrying actions out --------------------------------------------------------------
