@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, Turn, parse_actions
+from .actions import Action, Turn
 from .deal import new_seed
 from .errors import MalformedInput, Violation
 from .legal import LegalActions

@@ -42,7 +42,7 @@ class TurnResult:
 class LegalActions:
     __slots__ = ("player", "actions", "complete")
 
-    def __init__(self, player: int, actions: list[Action], complete: bool):
+    def __init__(self, player: int, actions: list[Any], complete: bool):
         self.player = player
         self.actions = actions
         self.complete = complete
@@ -68,7 +68,21 @@ class TurnSteps:
 
     A subclass supplies `violation` (the action's checks, changing nothing), `perform`
     and `end_violation`; the legal-action generators ask `violation` the same questions.
+    For the shared draw and pass checks it also has `pile`, `pile_size`, `player`,
+    `hidden_hand`, `is_visible(card, include_own_hand)` and `playable()`.
     """
+
+    def shared_draw_violation(self, index: int, named: str | None) -> Violation | None:
+        """The draw checks every ruleset makes, after its own."""
+        return draw_violation(
+            index, named, self.pile, self.pile_size, self.player, self.hidden_hand,
+            lambda card: self.is_visible(card, True),
+        )
+
+    def pass_violation(self, index: int) -> Violation | None:
+        # A hidden hand's cards are unknown: MUST_PLAY is listed as unchecked instead.
+        playable = list if self.hidden_hand else self.playable
+        return pass_violation(index, self.pile_size, self.player, playable)
 
     def violation(self, index: int, action: Any) -> Violation | None:
         raise NotImplementedError

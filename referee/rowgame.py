@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from .actions import Draw, Pass, Place, Turn
 from .cards import COLOR_NAMES, Slot, describe_card
+from .deal import MAX_SEED
 from .errors import MalformedInput, Violation, invalid_state
 from .pipeline import (
     Event,
@@ -31,16 +32,12 @@ from .pipeline import (
     TurnResult,
     TurnSteps,
     check_mover,
-    draw_violation,
-    pass_violation,
     run_turn,
     visible_elsewhere,
 )
 from .replay import ReplayResult, replay
 from .rules import Code
 from .state import Cards, GameState, Hidden
-
-MAX_SEED = 2**63 - 1
 
 Action = Place | Draw | Pass
 
@@ -499,7 +496,7 @@ class RowTurn(TurnSteps):
             return self._place_violation(index, action.card)
         if isinstance(action, Draw):
             return self._draw_violation(index, action)
-        return self._pass_violation(index)
+        return self.pass_violation(index)
 
     def _place_violation(self, index: int, card: str) -> Violation | None:
         color, value = self.variant.slots[card]
@@ -578,15 +575,7 @@ class RowTurn(TurnSteps):
                 index,
                 f"The drawn {describe_card(self.drawn)} fits, so the drawing stops there.",
             )
-        return draw_violation(
-            index, action.card, self.pile, self.pile_size, self.player, self.hidden_hand,
-            lambda card: self.is_visible(card, True),
-        )
-
-    def _pass_violation(self, index: int) -> Violation | None:
-        # A hidden hand's cards are unknown: MUST_PLAY is listed as unchecked instead.
-        playable = list if self.hidden_hand else self.playable
-        return pass_violation(index, self.pile_size, self.player, playable)
+        return self.shared_draw_violation(index, action.card)
 
     # -- carrying actions out --------------------------------------------------------------
 

@@ -19,8 +19,6 @@ from .pipeline import (
     TurnResult,
     TurnSteps,
     check_mover,
-    draw_violation,
-    pass_violation,
     run_turn,
     visible_elsewhere,
 )
@@ -155,7 +153,7 @@ class TurnInProgress(TurnSteps):
             return self.hand_count > 0 and not self.is_visible(card)
         return card in self.hand
 
-    def playable_number_cards(self) -> list[str]:
+    def playable(self) -> list[str]:
         """Section 8's "can place": the number cards in hand whose slot is empty and touches."""
         playable = []
         for card in self.hand:
@@ -195,8 +193,8 @@ class TurnInProgress(TurnSteps):
         if isinstance(action, Swap):
             return self._swap_violation(index, action)
         if isinstance(action, Draw):
-            return self._draw_violation(index, action)
-        return self._pass_violation(index)
+            return self.shared_draw_violation(index, action.card)
+        return self.pass_violation(index)
 
     def _place_violation(self, index: int, action: Place) -> Violation | None:
         card, slot = action
@@ -282,17 +280,6 @@ class TurnInProgress(TurnSteps):
         if not self.holds(action.card):
             return Violation(Code.CARD_NOT_IN_HAND, index, self._not_in_hand(action.card))
         return None
-
-    def _draw_violation(self, index: int, action: Draw) -> Violation | None:
-        return draw_violation(
-            index, action.card, self.pile, self.pile_size, self.player, self.hidden_hand,
-            lambda card: self.is_visible(card, True),
-        )
-
-    def _pass_violation(self, index: int) -> Violation | None:
-        # A hidden hand's cards are unknown: MUST_PLAY is listed as unchecked instead.
-        playable = list if self.hidden_hand else self.playable_number_cards
-        return pass_violation(index, self.pile_size, self.player, playable)
 
     # -- carrying actions out --------------------------------------------------------------
 
