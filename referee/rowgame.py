@@ -463,6 +463,21 @@ class RowTurn(TurnSteps):
         """The cards of a known hand that could be placed now, in hand order."""
         return [card for card in self.hand if self.fits(card)]
 
+    def hidden_hand_must_play(self, index: int) -> Violation | None:
+        """MUST_PLAY for a hidden hand, where it can be known: every card the hand could
+        hold fits (as at the opening with the start on any card)."""
+        if not self.hidden_hand or self.hand_count == 0:
+            return None
+        possible = (card for card in self.variant.slots if not self.is_visible(card))
+        if all(self.fits(card) for card in possible):
+            return Violation(
+                Code.MUST_PLAY,
+                index,
+                f"Player {self.player} can certainly place a card: every card the hand "
+                "could hold fits.",
+            )
+        return None
+
     def is_visible(self, card: str, include_own_hand: bool = False) -> bool:
         """The card is on the table, in another known hand or in the known pile."""
         if self._elsewhere is None:
@@ -496,7 +511,7 @@ class RowTurn(TurnSteps):
             return self._place_violation(index, action.card)
         if isinstance(action, Draw):
             return self._draw_violation(index, action)
-        return self.pass_violation(index)
+        return self.pass_violation(index) or self.hidden_hand_must_play(index)
 
     def _place_violation(self, index: int, card: str) -> Violation | None:
         color, value = self.variant.slots[card]
@@ -553,8 +568,8 @@ class RowTurn(TurnSteps):
             return Violation(
                 Code.TURN_MIXED, index, "A player who placed a card this turn does not draw."
             )
-        if self.draws == 0 and not self.hidden_hand:
-            playable = self.playable()
+        if self.draws == 0:
+            playable = [] if self.hidden_hand else self.playable()
             if playable:
                 return Violation(
                     Code.MUST_PLAY,
@@ -562,6 +577,9 @@ class RowTurn(TurnSteps):
                     f"Player {self.player} can place {', '.join(playable)}; a player who can "
                     "place a card must, and does not draw.",
                 )
+            found = self.hidden_hand_must_play(index)
+            if found is not None:
+                return found
         if self.draws >= self.variant.draw_limit:
             limit = self.variant.draw_limit
             return Violation(
@@ -624,6 +642,7 @@ class RowTurn(TurnSteps):
         else:
             card = self.pile[0]
             self.pile = self.pile[1:]
+            self._elsewhere = None  # the drawn card left the known pile
         if self.hidden_hand:
             self.hand_count += 1
         else:

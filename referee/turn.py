@@ -353,6 +353,7 @@ class TurnInProgress(TurnSteps):
         else:
             card = self.pile[0]
             self.pile = self.pile[1:]
+            self._elsewhere = None  # the drawn card left the known pile
         if self.hidden_hand:
             self.hand_count += 1
         else:

@@ -1316,3 +1316,31 @@ def test_judging_a_turn_changes_neither_the_input_dict_nor_the_loaded_state():
     engine.apply(state, turn)
     assert s == original
     assert state.to_dict() == before
+
+
+# -- a hidden hand that surely can play, and a drawn card leaving a known pile ----------------
+
+
+def test_a_hidden_hand_at_an_any_start_opening_surely_can_play_so_it_may_not_draw():
+    # With the start on any card and no row lying, every card the hand could hold opens.
+    s = classic(start="any", hands=[hidden(extra=20), hidden(extra=20)], pile=HIDDEN_REST)
+    assert refusal(s, [draw()]) == ("MUST_PLAY", 0)
+    assert draw() not in [a.to_dict() for a in legal(s).actions]
+    new, events = outcome(s, [place("Y7")])
+    assert row(new, "Y") == {"color": "Y", "cards": [7]}
+    assert new["opening"] == 7
+
+
+def test_a_hidden_hand_that_might_not_fit_may_draw_with_must_play_unchecked():
+    # With the start on 10-12 a hidden hand may hold no 10, 11 or 12.
+    s = classic(start="ten-to-twelve", hands=[hidden(extra=20), hidden(extra=20)], pile=HIDDEN_REST)
+    assert unchecked(play(s, [draw()])) == ["DRAW_INCOMPLETE", "MUST_PLAY"]
+
+
+def test_a_hidden_hand_places_the_card_it_drew_from_a_known_pile():
+    # The drawn O13 was visible in the pile before the draw, and is in the hand after it.
+    s = classic(rows={"O": "10-12"}, hands=[hidden(extra=3), ["Y11"]], pile=["O13", REST])
+    new, events = outcome(s, [draw(), place("O13")])
+    assert events == [{"type": "drew", "player": 0, "card": "O13"}]
+    assert row(new, "O") == {"color": "O", "cards": [10, 11, 12, 13]}
+    assert hand(new, 0) == {"count": 3}
