@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from .. import engine
-from ..rules import Code
+from ..rulesets import rulesets_using
 
 
 #: JSON Schema takes 5.0 for an integer; like the engine's codec, the referee wants 5.
@@ -28,11 +27,6 @@ class NewGameSchema(Schema):
     rows = fields.List(fields.String(), load_default=None)
     hidden = fields.Boolean(load_default=False)
     options = fields.Dict(load_default=None)
-
-
-def rulesets_using(code: Code) -> list[str]:
-    """The names of the rulesets that report `code`, in the registry's order."""
-    return [ruleset.name for ruleset in engine.RULESETS.values() if code in ruleset.codes]
 
 
 class RuleSchema(Schema):
