@@ -22,6 +22,7 @@ from typing import Any
 from .actions import Place
 from .cards import describe_card
 from .errors import MalformedInput, Violation, invalid_state
+from .pipeline import visible_elsewhere
 from .rowgame import Action, RowRuleset, RowState, Variant
 from .rules import Code
 from .state import Hidden
@@ -79,21 +80,17 @@ class ClassicVariant(Variant):
     def opening_violation(self, state: RowState, actions: tuple[Action, ...]) -> Violation | None:
         places = [a for a in actions if isinstance(a, Place)]
         if self.start == "eleven":
-            hand = state.players[state.current].hand
-            best = None if isinstance(hand, Hidden) else self.best_eleven(hand)
-            wanted = [Place(best, self.slots[best])] if best else None
-            fine = len(actions) == len(places) <= 1 and all(
-                p.slot.value == OPENING_ELEVEN and (wanted is None or p == wanted[0])
-                for p in places
-            )
-            if fine:
+            allowed = self.opening_elevens(state)
+            if len(actions) == len(places) <= 1 and all(p.card in allowed for p in places):
                 return None
-            what = f"the {describe_card(best)}" if best else "an 11"
+            if len(allowed) == 1:
+                what = f"the {describe_card(allowed[0])}, the first 11 by priority,"
+            else:
+                what = "an 11 that comes before every 11 in the other known hands"
             return Violation(
                 Code.OPENING,
                 None,
-                f"The game opens with player {state.current} placing {what}, the first 11 by "
-                "priority, and nothing else.",
+                f"The game opens with player {state.current} placing {what} and nothing else.",
             )
         if len(places) <= 1 and all(self.may_start(p.slot.value, None) for p in places):
             return None
@@ -105,16 +102,48 @@ class ClassicVariant(Variant):
             "to open the first row.",
         )
 
+    def opening_elevens(self, state: RowState) -> list[str]:
+        """The 11s the player to move may open with, as far as the visible cards tell.
+
+        A known hand opens with its first 11 by priority. For a hidden hand, it is any 11
+        not visible elsewhere that comes before the 11s of the other known hands.
+        """
+        mover = state.players[state.current].hand
+        if not isinstance(mover, Hidden):
+            best = self.best_eleven(mover)
+            return [best] if best else []
+        visible, _ = visible_elsewhere(state.players, state.current, state.pile)
+        rival = self.rival_eleven(state)
+        last = len(self.colors) if rival is None else self.colors.index(rival[0])
+        return [f"{c}11" for c in self.colors[:last] if f"{c}11" not in visible]
+
+    def rival_eleven(self, state: RowState) -> str | None:
+        """The first 11 by priority in the known hands of the players not to move."""
+        elevens = [
+            self.best_eleven(p.hand)
+            for i, p in enumerate(state.players)
+            if i != state.current and not isinstance(p.hand, Hidden)
+        ]
+        ranked = [e for e in elevens if e is not None]
+        return min(ranked, key=lambda card: self.colors.index(card[0])) if ranked else None
+
     def opening_unchecked(self, state: RowState) -> bool:
         # Which 11 comes first can only be known when every hand is.
         return self.start == "eleven" and any(isinstance(p.hand, Hidden) for p in state.players)
 
     def check_opening_state(self, state: RowState) -> None:
-        """With `eleven`, the player to move holds the first 11 of the known hands."""
+        """With `eleven`, the player to move holds the first 11, as far as can be seen."""
         if self.start != "eleven":
             return
         mover = state.players[state.current].hand
+        rival = self.rival_eleven(state)
         if isinstance(mover, Hidden):
+            if not self.opening_elevens(state):
+                before = f" that comes before the {rival}" if rival else ""
+                raise invalid_state(
+                    f"no row lies and player {state.current} is to move, but every 11{before} "
+                    "is visible elsewhere; the game opens with the holder of the first 11"
+                )
             return
         best = self.best_eleven(mover)
         if best is None:
@@ -122,15 +151,15 @@ class ClassicVariant(Variant):
                 f"no row lies and player {state.current} is to move without an 11; the game "
                 "opens with the holder of the first 11"
             )
-        rank = self.colors.index(best[0])
-        for i, player in enumerate(state.players):
-            if i != state.current and not isinstance(player.hand, Hidden):
-                theirs = self.best_eleven(player.hand)
-                if theirs is not None and self.colors.index(theirs[0]) < rank:
-                    raise invalid_state(
-                        f"player {i} holds the {theirs}, which opens before player "
-                        f"{state.current}'s {best}"
-                    )
+        if rival is not None and self.colors.index(rival[0]) < self.colors.index(best[0]):
+            holder = next(
+                i for i, p in enumerate(state.players)
+                if i != state.current and not isinstance(p.hand, Hidden) and rival in p.hand
+            )
+            raise invalid_state(
+                f"player {holder} holds the {rival}, which opens before player "
+                f"{state.current}'s {best}"
+            )
 
     # -- the deal --------------------------------------------------------------------------
 

@@ -1344,3 +1344,23 @@ def test_a_hidden_hand_places_the_card_it_drew_from_a_known_pile():
     assert events == [{"type": "drew", "player": 0, "card": "O13"}]
     assert row(new, "O") == {"color": "O", "cards": [10, 11, 12, 13]}
     assert hand(new, 0) == {"count": 3}
+
+
+# -- the opening on the 11s with the mover's hand hidden ---------------------------------------
+
+
+def test_a_hidden_mover_must_open_with_an_11_before_those_of_the_known_hands():
+    # Player 1 holds the yellow 11: a hidden mover can only be the opener with the orange 11.
+    s = classic(hands=[hidden(extra=19), ["Y11", "G5"]], pile=HIDDEN_REST)
+    assert refusal(s, [place("G11")]) == ("OPENING", None)
+    assert refusal(s, [place("Y11")]) == ("OPENING", None)
+    result = play(s, [place("O11")])
+    assert row(result.state.to_dict(), "O") == {"color": "O", "cards": [11]}
+    assert unchecked(result) == ["OPENING"]
+    assert [a.to_dict() for a in legal(s).actions] == [place("O11")]
+
+
+def test_a_hidden_mover_with_every_earlier_11_visible_elsewhere_is_impossible():
+    # The orange 11 lies in the known pile and player 1 holds the yellow 11.
+    s = classic(hands=[hidden(extra=19), ["Y11", "G5"]], pile=["O11", REST])
+    assert "visible elsewhere" in invalid_reason(s)
