@@ -131,6 +131,25 @@ def pass_violation(
     return None
 
 
+def finish_turn(
+    state: Any, events: list[Event], unchecked: list[str], went_out: bool,
+    scores: Callable[[Any], dict[str, Any]],
+) -> TurnResult:
+    """The turn's result, with the `game_over` event (and the ruleset's `scores`) when the
+    turn ended the game: a hand was emptied, or every player has now passed in a row."""
+    if went_out or state.passes >= len(state.players):
+        outcome = scores(state)
+        events.append(
+            {
+                "type": "game_over",
+                "reason": "out" if went_out else "blocked",
+                "scores": outcome["scores"],
+                "winners": outcome["winners"],
+            }
+        )
+    return TurnResult(state, events, unchecked)
+
+
 def run_turn(progress: Progress, actions: Iterable[Any]) -> TurnResult:
     """Take the actions in order, then the end-of-turn checks; the first failure raises."""
     for index, action in enumerate(actions):

@@ -19,6 +19,7 @@ from .pipeline import (
     TurnResult,
     TurnSteps,
     check_mover,
+    finish_turn,
     run_turn,
     visible_elsewhere,
 )
@@ -420,18 +421,7 @@ class TurnInProgress(TurnSteps):
             ruleset=old.ruleset,
             checked=True,
         )
-        events = self.events
-        if self.ended or passes >= len(players):
-            outcome = scores(new)
-            events.append(
-                {
-                    "type": "game_over",
-                    "reason": "out" if self.ended else "blocked",
-                    "scores": outcome["scores"],
-                    "winners": outcome["winners"],
-                }
-            )
-        return TurnResult(new, events, self.unchecked)
+        return finish_turn(new, self.events, self.unchecked, self.ended, scores)
 
 
 def _card_at(action: Place) -> str:

@@ -112,43 +112,7 @@ def table(
     pool = [c for c in NUMBER_CARDS if c not in on_table]
     pool += ["J"] * (4 - sum(len(r["jokers"]) for r in row_dicts))
 
-    def take(card: str) -> None:
-        if card not in pool:
-            raise ValueError(f"{card} is placed twice (or is on the table)")
-        pool.remove(card)
-
-    zones = list(hands) + [pile]
-    for zone in zones:
-        named = zone.cards if isinstance(zone, Hidden) else zone if isinstance(zone, list) else []
-        for card in named:
-            if card is not REST:
-                take(card)
-    counts: dict[int, int] = {}
-    for i, zone in enumerate(zones):
-        if isinstance(zone, Hidden):
-            extras = [c for c in pool if c != "J"][: zone.extra]
-            for card in extras:
-                take(card)
-            counts[i] = len(zone.cards) + zone.extra
-    resolved: list[Any] = []
-    takers = 0
-    for i, zone in enumerate(zones):
-        if zone is REST:
-            zone = [REST]
-        if isinstance(zone, Hidden):
-            count = counts[i]
-            if zone.rest:
-                takers += 1
-                count += len(pool)
-            resolved.append({"count": count})
-        else:
-            cards = [c for c in zone if c is not REST]
-            if zone and zone[-1] is REST:
-                takers += 1
-                cards += pool
-            resolved.append(cards)
-    if takers != 1 and (takers > 1 or pool):
-        raise ValueError(f"exactly one zone takes the rest; {len(pool)} cards are left over")
+    resolved = resolve_zones(pool, hands, pile)
 
     bridges = [{"from": a, "to": b} for a, b in table_bridges]
     held = _share(n, bridges_left or {}, bridges_dealt(n) * n - len(bridges))
@@ -284,3 +248,49 @@ def outcome(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> tup
     """The state after a legal turn, as JSON, and the turn's events."""
     result = play(state, player, *actions)
     return result.state.to_dict(), result.events
+
+
+def resolve_zones(pool: list[str], hands: list[Any], pile: Any) -> list[Any]:
+    """The hands and then the pile as JSON: the named cards taken out of `pool` (every card
+    not on the table), hidden zones' extras filled from it in its order (number cards only),
+    and what is left given to the one zone that takes the rest."""
+    pool = list(pool)
+
+    def take(card: str) -> None:
+        if card not in pool:
+            raise ValueError(f"{card} is placed twice, lies on the table or is not in the deck")
+        pool.remove(card)
+
+    zones = list(hands) + [pile]
+    for zone in zones:
+        named = zone.cards if isinstance(zone, Hidden) else zone if isinstance(zone, list) else []
+        for card in named:
+            if card is not REST:
+                take(card)
+    counts: dict[int, int] = {}
+    for i, zone in enumerate(zones):
+        if isinstance(zone, Hidden):
+            extras = [c for c in pool if c != "J"][: zone.extra]
+            for card in extras:
+                take(card)
+            counts[i] = len(zone.cards) + zone.extra
+    resolved: list[Any] = []
+    takers = 0
+    for i, zone in enumerate(zones):
+        if zone is REST:
+            zone = [REST]
+        if isinstance(zone, Hidden):
+            count = counts[i]
+            if zone.rest:
+                takers += 1
+                count += len(pool)
+            resolved.append({"count": count})
+        else:
+            cards = [c for c in zone if c is not REST]
+            if zone and zone[-1] is REST:
+                takers += 1
+                cards += pool
+            resolved.append(cards)
+    if takers > 1 or (takers == 0 and pool):
+        raise ValueError(f"exactly one zone takes the rest; {len(pool)} cards are left over")
+    return resolved

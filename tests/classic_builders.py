@@ -34,7 +34,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from builders import HIDDEN_REST, REST, Hidden, hidden, values
+from builders import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
 from referee import engine
 from referee.errors import Violation
 
@@ -78,44 +78,7 @@ def _resolve_zones(deck: list[str], on_table: set[str], hands: list[Any], pile: 
     for card in on_table:
         if card not in deck:
             raise ValueError(f"{card} is not a card of this deck")
-    pool = [c for c in deck if c not in on_table]
-
-    def take(card: str) -> None:
-        if card not in pool:
-            raise ValueError(f"{card} is placed twice, lies on the table or is not in the deck")
-        pool.remove(card)
-
-    zones = list(hands) + [pile]
-    for zone in zones:
-        named = zone.cards if isinstance(zone, Hidden) else zone if isinstance(zone, list) else []
-        for card in named:
-            if card is not REST:
-                take(card)
-    counts: dict[int, int] = {}
-    for i, zone in enumerate(zones):
-        if isinstance(zone, Hidden):
-            for card in pool[: zone.extra]:
-                take(card)
-            counts[i] = len(zone.cards) + zone.extra
-    resolved: list[Any] = []
-    takers = 0
-    for i, zone in enumerate(zones):
-        if zone is REST:
-            zone = [REST]
-        if isinstance(zone, Hidden):
-            count = counts[i]
-            if zone.rest:
-                takers += 1
-                count += len(pool)
-            resolved.append({"count": count})
-        else:
-            cards = [c for c in zone if c is not REST]
-            if zone and zone[-1] is REST:
-                takers += 1
-                cards += pool
-            resolved.append(cards)
-    if takers > 1 or (takers == 0 and pool):
-        raise ValueError(f"exactly one zone takes the rest; {len(pool)} cards are left over")
+    resolved = resolve_zones([c for c in deck if c not in on_table], hands, pile)
     return resolved[:-1], resolved[-1]
 
 
