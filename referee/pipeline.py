@@ -68,8 +68,9 @@ class TurnSteps:
 
     A subclass supplies `violation` (the action's checks, changing nothing), `perform`
     and `end_violation`; the legal-action generators ask `violation` the same questions.
-    For the shared draw and pass checks it also has `pile`, `pile_size`, `player`,
-    `hidden_hand`, `is_visible(card, include_own_hand)` and `playable()`.
+    For the shared draw and pass checks and the draw itself it also has `pile`,
+    `pile_size`, `player`, `hidden_hand`, `hand`, `hand_count`, `events`, the cache
+    `_elsewhere` of what is visible, `is_visible(card, include_own_hand)` and `playable()`.
     """
 
     def shared_draw_violation(self, index: int, named: str | None) -> Violation | None:
@@ -78,6 +79,24 @@ class TurnSteps:
             index, named, self.pile, self.pile_size, self.player, self.hidden_hand,
             lambda card: self.is_visible(card, True),
         )
+
+    def take_top_card(self, named: str | None) -> str | None:
+        """Move the pile's top card into the hand (the card named, for a hidden pile, or
+        None where it is unknown), record the `drew` event, and return the card."""
+        if isinstance(self.pile, Hidden):
+            card = named
+            self.pile = Hidden(self.pile.count - 1)
+        else:
+            card = self.pile[0]
+            self.pile = self.pile[1:]
+            self._elsewhere = None  # the drawn card left the known pile: forget what was seen
+        if self.hidden_hand:
+            self.hand_count += 1
+        else:
+            self.hand.append(card)  # a known hand drawing from a hidden pile named the card
+            self.hand_count = len(self.hand)
+        self.events.append({"type": "drew", "player": self.player, "card": card})
+        return card
 
     def pass_violation(self, index: int) -> Violation | None:
         # A hidden hand's cards are unknown: MUST_PLAY is listed as unchecked instead.

@@ -637,22 +637,9 @@ class RowTurn(TurnSteps):
             self.note_unchecked(Code.MUST_PLAY)
         if self.draws and self.drawn is None:
             self.note_unchecked(Code.DRAW_AFTER_FIT)
-        if isinstance(self.pile, Hidden):
-            card = action.card
-            self.pile = Hidden(self.pile.count - 1)
-        else:
-            card = self.pile[0]
-            self.pile = self.pile[1:]
-            self._elsewhere = None  # the drawn card left the known pile
-        if self.hidden_hand:
-            self.hand_count += 1
-        else:
-            self.hand.append(card)  # a known hand drawing from a hidden pile named it
-            self.hand_count = len(self.hand)
+        self.drawn = self.take_top_card(action.card)
         self.draws += 1
         self.last_draw = index
-        self.drawn = card
-        self.events.append({"type": "drew", "player": self.player, "card": card})
 
     # -- the end of the turn ---------------------------------------------------------------
 

@@ -348,19 +348,7 @@ class TurnInProgress(TurnSteps):
 
     def _draw(self, action: Draw) -> None:
         self.ender = action
-        if isinstance(self.pile, Hidden):
-            card = action.card
-            self.pile = Hidden(self.pile.count - 1)
-        else:
-            card = self.pile[0]
-            self.pile = self.pile[1:]
-            self._elsewhere = None  # the drawn card left the known pile
-        if self.hidden_hand:
-            self.hand_count += 1
-        else:
-            self.hand.append(card)
-            self.hand_count = len(self.hand)
-        self.events.append({"type": "drew", "player": self.player, "card": card})
+        self.take_top_card(action.card)
 
     # -- the end of the turn ---------------------------------------------------------------
 
