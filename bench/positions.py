@@ -20,9 +20,9 @@ import random
 
 import _common  # noqa: F401  (import path)
 from referee import engine
-from referee.actions import Bridge, Draw, Pass, Place, Turn
-from referee.cards import JOKER
-from referee.state import State
+from referee.core.actions import Bridge, Draw, Pass, Place, Turn
+from referee.core.cards import JOKER
+from referee.master.state import State
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 MIN_TURNS = 16  # 8 turns each: rows have grown, hands are still full-ish

@@ -33,7 +33,7 @@ import _common
 from _common import Figure, header, measure
 from positions import NAMES, random_turn
 from referee import engine
-from referee.actions import Draw, Pass, Turn
+from referee.core.actions import Draw, Pass, Turn
 from referee.http import create_app
 from referee.http.contract import schema_errors
 from request_path_bench import wsgi_caller

@@ -65,7 +65,7 @@ class Request:
 def build_traffic(seed: int, games: int) -> list[Request]:
     """Requests from real play, each with the answer the referee gives in-process."""
     from referee import engine
-    from referee.errors import Violation
+    from referee.core.errors import Violation
     from referee.http import create_app
 
     client = create_app().test_client()

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from . import engine
-from .errors import MalformedInput, Violation
+from .core.errors import MalformedInput, Violation
 
 
 def default_workers() -> int:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, Turn
-from .deal import new_seed
-from .errors import MalformedInput, Violation
-from .legal import LegalActions
-from .replay import ReplayResult
-from .rulesets import RULESETS, NewGame, find_ruleset
-from .state import State
-from .turn import TurnResult
+from .core.actions import Action, Turn
+from .master.deal import new_seed
+from .core.errors import MalformedInput, Violation
+from .master.legal import LegalActions
+from .core.replay import ReplayResult
+from .core.registry import RULESETS, NewGame, find_ruleset
+from .master.state import State
+from .master.turn import TurnResult
 
 __all__ = [
     "MalformedInput", "Violation", "State", "Turn", "TurnResult", "LegalActions",

@@ -7,7 +7,7 @@ data is not a state or turn at all (the JSON Schemas reject the same things), wh
 
 from __future__ import annotations
 
-from .rules import Code
+from .codes import Code
 
 
 class RefereeError(Exception):

@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from . import deal as dealing
-from . import scoring
+from ..master import deal as dealing
+from ..master import scoring
 from .actions import Action, Turn, parse_actions
 from .cards import COLORS
-from .classic import Classic
+from ..rowgames.classic import Classic
 from .errors import MalformedInput
-from .junior import Junior
-from .legal import LegalActions, legal_actions
+from ..rowgames.junior import Junior
+from ..master.legal import LegalActions, legal_actions
 from .replay import ReplayResult, replay
-from .rules import Code
-from .state import State
-from .turn import TurnResult, apply_turn
-from .validity import check_state
+from .codes import Code
+from ..master.state import State
+from ..master.turn import TurnResult, apply_turn
+from ..master.validity import check_state
 
 
 class NewGame(NamedTuple):

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .errors import Violation
-from .pipeline import Event, TurnResult
+from .steps import Event, TurnResult
 
 
 class ReplayResult:

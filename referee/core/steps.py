@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from .cards import JOKER, describe_card
 from .errors import Violation
-from .rules import Code
-from .state import Hidden
+from .codes import Code
+from ..master.state import Hidden
 
 Event = dict[str, Any]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from .. import engine
-from ..rules import Code
+from ..core.codes import Code
 from .bodies import json_body, json_response
 from .problems import Problem
 from .serializers import new_game_schema, rule_schema, rules_schema, rulesets_schema

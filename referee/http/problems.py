@@ -16,7 +16,7 @@ from flask import Flask, Response, current_app
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..errors import MalformedInput, Violation
+from ..core.errors import MalformedInput, Violation
 from .contract import json_pointer, shorten
 
 PROBLEM_TYPE = "application/problem+json"

@@ -6,9 +6,9 @@ import random
 import secrets
 from collections.abc import Sequence
 
-from .cards import COLORS, DEALT_CARDS, JOKER, Slot
-from .errors import MalformedInput
-from .material import MAX_PLAYERS, MIN_PLAYERS, bridges_per_player, hand_size
+from ..core.cards import COLORS, DEALT_CARDS, JOKER, Slot
+from ..core.errors import MalformedInput
+from .facts import MAX_PLAYERS, MIN_PLAYERS, bridges_per_player, hand_size
 from .state import Hidden, Player, Row, State
 
 MAX_SEED = 2**63 - 1

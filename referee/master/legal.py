@@ -15,11 +15,11 @@ turn could still be finished, and that has a short exact answer per kind of acti
 
 from __future__ import annotations
 
-from .actions import Action, Bridge, Draw, Pass, Place, Swap
-from .cards import JOKER, Slot
-from .material import MAX_CARDS_PER_TURN
-from .pipeline import LegalActions
-from .rules import Code
+from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap
+from ..core.cards import JOKER, Slot
+from .facts import MAX_CARDS_PER_TURN
+from ..core.steps import LegalActions
+from ..core.codes import Code
 from .state import State
 from .turn import TurnInProgress, check_turn_shape
 from .validity import check_state

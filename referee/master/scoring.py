@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import JOKER, card_value
+from ..core.cards import JOKER, card_value
 from .state import Hidden, Player, State
 
 BONUS_POINTS = 11

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from .cards import CARD_NAMES, COLORS, VALUES, Slot, is_card
-from .errors import MalformedInput
+from ..core.cards import CARD_NAMES, COLORS, VALUES, Slot, is_card
+from ..core.errors import MalformedInput
 
 RULESET = "master"
 _SLOT_VALUES = frozenset(VALUES)

@@ -10,11 +10,11 @@ two cannot disagree.
 
 from __future__ import annotations
 
-from .actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
-from .cards import COLOR_NAMES, HALVES, JOKER, JOKER_COUNT, Slot, describe_card
-from .errors import MalformedInput, Violation
-from .material import BONUS_CARDS, MAX_CARDS_PER_TURN
-from .pipeline import (
+from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
+from ..core.cards import COLOR_NAMES, HALVES, JOKER, JOKER_COUNT, Slot, describe_card
+from ..core.errors import MalformedInput, Violation
+from .facts import BONUS_CARDS, MAX_CARDS_PER_TURN
+from ..core.steps import (
     Event,
     TurnResult,
     TurnSteps,
@@ -23,7 +23,7 @@ from .pipeline import (
     run_turn,
     visible_elsewhere,
 )
-from .rules import Code
+from ..core.codes import Code
 from .scoring import scores
 from .state import Hidden, Player, Row, State, TableBridge
 from .validity import check_state

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import COLOR_NAMES, COLORS, HALVES, JOKER, JOKER_COUNT, TOTAL_CARDS
-from .errors import invalid_state
-from .material import BONUS_CARDS, MAX_PLAYERS, MIN_PLAYERS, bridges_per_player
+from ..core.cards import COLOR_NAMES, COLORS, HALVES, JOKER, JOKER_COUNT, TOTAL_CARDS
+from ..core.errors import invalid_state
+from .facts import BONUS_CARDS, MAX_PLAYERS, MIN_PLAYERS, bridges_per_player
 from .state import Hidden, State
 
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .actions import Place
-from .cards import describe_card
-from .errors import MalformedInput, Violation, invalid_state
-from .pipeline import visible_elsewhere
-from .rowgame import Action, RowRuleset, RowState, Variant
-from .rules import Code
-from .state import Hidden
+from ..core.actions import Place
+from ..core.cards import describe_card
+from ..core.errors import MalformedInput, Violation, invalid_state
+from ..core.steps import visible_elsewhere
+from .turn import Action, RowRuleset, RowState, Variant
+from ..core.codes import Code
+from ..master.state import Hidden
 
 EDITIONS = ("2018", "original")
 STARTS = ("eleven", "ends", "ten-to-twelve", "any")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import MalformedInput
-from .rowgame import RowRuleset, Variant
-from .rules import Code
+from ..core.errors import MalformedInput
+from .turn import RowRuleset, Variant
+from ..core.codes import Code
 
 
 class JuniorVariant(Variant):

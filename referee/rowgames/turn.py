@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .actions import Draw, Pass, Place, Turn
-from .cards import COLOR_NAMES, Slot, describe_card
-from .deal import MAX_SEED
-from .errors import MalformedInput, Violation, invalid_state
-from .pipeline import (
+from ..core.actions import Draw, Pass, Place, Turn
+from ..core.cards import COLOR_NAMES, Slot, describe_card
+from ..master.deal import MAX_SEED
+from ..core.errors import MalformedInput, Violation, invalid_state
+from ..core.steps import (
     Event,
     LegalActions,
     TurnResult,
@@ -36,9 +36,9 @@ from .pipeline import (
     run_turn,
     visible_elsewhere,
 )
-from .replay import ReplayResult, replay
-from .rules import Code
-from .state import Cards, GameState, Hidden
+from ..core.replay import ReplayResult, replay
+from ..core.codes import Code
+from ..master.state import Cards, GameState, Hidden
 
 Action = Place | Draw | Pass
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 FIGURE = r"\s+median\s+[\d,.]+\s"
 
 
@@ -38,7 +38,7 @@ def test_positions_finds_the_typical_bridge_turn():
     try:
         from positions import padded_json, typical_turn
         from referee import engine
-        from referee.actions import Bridge, Place
+        from referee.core.actions import Bridge, Place
     finally:
         sys.path.remove(str(BENCH))
     state, turn = typical_turn()

@@ -10,8 +10,8 @@ import json
 import pytest
 
 from referee.http import create_app
-from referee.rules import Code
-from contract_check import assert_matches_contract, schema_validator
+from referee.core.codes import Code
+from support.contract_check import assert_matches_contract, schema_validator
 
 
 @pytest.fixture(scope="module")

@@ -28,10 +28,10 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from referee import engine
-from referee.actions import Draw
-from referee.rules import Code
+from referee.core.actions import Draw
+from referee.core.codes import Code
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_DIR = ROOT / "schemas"
 OPENAPI = ROOT / "openapi.yaml"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

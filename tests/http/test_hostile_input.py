@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contract_check import schema_validator
+from support.contract_check import schema_validator
 from referee.http import create_app
 from referee.http.bodies import MAX_BODY, _refuse_duplicate_keys
 from referee.http.problems import Problem

@@ -32,12 +32,12 @@ import schemathesis
 from jsonschema import Draft202012Validator
 from schemathesis import GenerationMode
 
-from contract_check import assert_matches_contract, registry
+from support.contract_check import assert_matches_contract, registry
 from referee import engine
-from referee.errors import Violation
+from referee.core.errors import Violation
 from referee.http import create_app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 FUZZ = settings(
     deadline=None,

@@ -31,7 +31,7 @@ from schemathesis.specs.openapi.checks import (
 
 from referee.http import create_app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "100"))
 CHECKS = [
     not_a_server_error,

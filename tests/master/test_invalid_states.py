@@ -7,7 +7,7 @@ names the card, player or row at fault. Each impossible state here is a valid on
 
 from __future__ import annotations
 
-from builders import REST, after, draw, hidden, joker, pass_, place, table, violation
+from support.builders import REST, after, draw, hidden, joker, pass_, place, table, violation
 
 
 def reason(state: dict, turn_player: int | None = None, *actions: dict) -> str:

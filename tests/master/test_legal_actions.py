@@ -6,7 +6,7 @@ An action is listed iff the prefix plus it can still be completed to a legal tur
 
 from __future__ import annotations
 
-from builders import (
+from support.builders import (
     HIDDEN_REST,
     REST,
     action_set,

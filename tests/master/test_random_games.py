@@ -28,13 +28,13 @@ from hypothesis.stateful import (
     rule,
 )
 
-from oracle import Oracle
+from support.oracle import Oracle
 from referee import engine
-from referee.actions import Action, Bridge, Draw, Pass, Place, Swap
-from referee.cards import COLORS, JOKER, Slot
-from referee.errors import Violation
-from referee.state import Hidden, State
-from referee.validity import check_state
+from referee.core.actions import Action, Bridge, Draw, Pass, Place, Swap
+from referee.core.cards import COLORS, JOKER, Slot
+from referee.core.errors import Violation
+from referee.master.state import Hidden, State
+from referee.master.validity import check_state
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 NUMBER_CARDS = tuple(f"{c}{v}" for c in COLORS for v in range(1, 22))

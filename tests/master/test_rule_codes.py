@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from referee import engine
-from builders import (
+from support.builders import (
     HIDDEN_REST,
     REST,
     after,

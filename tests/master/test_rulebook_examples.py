@@ -7,7 +7,7 @@ the order of the rows is free, RULES.md section 2).
 
 from __future__ import annotations
 
-from builders import (
+from support.builders import (
     action_set,
     after,
     bridge,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from referee import engine
-from referee.errors import MalformedInput
+from referee.core.errors import MalformedInput
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 COLORS_2018, COLORS_ORIGINAL = ("O", "Y", "G", "B"), ("R", "Y", "G", "B")

@@ -29,9 +29,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
-from classic_oracle import Oracle, deck, key
+from support.row_oracle import Oracle, deck, key
 from referee import engine
-from referee.errors import Violation
+from referee.core.errors import Violation
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 # Written out from RULES-CLASSIC.md on purpose, rather than imported from the engine.

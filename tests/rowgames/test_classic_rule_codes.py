@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from referee.errors import MalformedInput
-from classic_builders import (
+from referee.core.errors import MalformedInput
+from support.row_builders import (
     AUTO,
     HIDDEN_REST,
     REST,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from classic_builders import (
+from support.row_builders import (
     HIDDEN_REST,
     REST,
     after,
@@ -33,7 +33,7 @@ from classic_builders import (
     refusal,
     row,
 )
-from referee.errors import MalformedInput
+from referee.core.errors import MalformedInput
 
 NOFIT = ["B4", "Y7", "G9"]
 

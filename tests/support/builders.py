@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from referee import engine
-from referee.errors import Violation
+from referee.core.errors import Violation
 
 COLORS = "RYGB"
 NUMBER_CARDS = [f"{c}{v}" for c in COLORS for v in range(1, 22)]

@@ -36,12 +36,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from referee import engine
-from referee.actions import Action, Bridge, Draw, Pass, Place, Swap
-from referee.cards import COLORS, JOKER, NUMBER_CARDS, Slot
-from referee.errors import Violation
-from referee.rules import Code
-from referee.state import Hidden, State
-from referee.validity import check_state
+from referee.core.actions import Action, Bridge, Draw, Pass, Place, Swap
+from referee.core.cards import COLORS, JOKER, NUMBER_CARDS, Slot
+from referee.core.errors import Violation
+from referee.core.codes import Code
+from referee.master.state import Hidden, State
+from referee.master.validity import check_state
 
 COMPLETE, OPEN, DEAD = "complete", "open", "dead"
 

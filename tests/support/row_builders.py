@@ -34,9 +34,9 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from builders import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
+from support.builders import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
 from referee import engine
-from referee.errors import Violation
+from referee.core.errors import Violation
 
 __all__ = [
     "AUTO", "HIDDEN_REST", "REST", "Hidden", "hidden", "values", "EDITION_COLORS", "JUNIOR_COLORS",

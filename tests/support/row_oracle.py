@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee import engine
-from referee.errors import Violation
+from referee.core.errors import Violation
 
 COMPLETE, OPEN, DEAD = "complete", "open", "dead"
 END_OF_TURN = frozenset({"DRAW_INCOMPLETE", "MUST_PLACE_DRAWN"})
