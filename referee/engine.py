@@ -1,8 +1,9 @@
 """The engine's public face: plain data in, plain data or typed results out.
 
 Everything here is pure: no web framework, no schema library, no serializer. Each
-function looks up the state's ruleset and hands over to it. Input is never mutated;
-every call validates its state (section 11) before reasoning from it.
+function looks up the state's ruleset in the registry and hands over to it. Input is
+never mutated; every call validates its state (RULES.md section 11) before reasoning
+from it.
 """
 
 from __future__ import annotations
@@ -11,22 +12,39 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core.actions import Action, Turn
-from .master.deal import new_seed
+from .core.codes import Code
+from .core.deal import new_seed
 from .core.errors import MalformedInput, Violation
-from .master.legal import LegalActions
-from .core.replay import ReplayResult
-from .core.registry import RULESETS, NewGame, find_ruleset
+from .core.ruleset import NewGame, Registry, ReplayResult, Ruleset
+from .core.turn import LegalActions, TurnResult
+from .core.zones import GameState
+from .master.ruleset import Master
 from .master.state import State
-from .master.turn import TurnResult
+from .rowgames.classic import Classic
+from .rowgames.junior import Junior
 
 __all__ = [
-    "MalformedInput", "Violation", "State", "Turn", "TurnResult", "LegalActions",
-    "ReplayResult", "RULESETS", "NewGame", "load_state", "load_turn", "load_actions", "check_state", "apply",
-    "legal_actions", "replay", "scores", "new_game",
+    "MalformedInput", "Violation", "GameState", "State", "Turn", "TurnResult", "LegalActions",
+    "ReplayResult", "RULESETS", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
+    "load_state", "load_turn", "load_actions", "check_state", "apply", "legal_actions",
+    "replay", "scores", "new_game",
 ]
 
+#: Every ruleset the referee knows, by name.
+RULESETS = Registry([Master(), Classic(), Junior()])
 
-def load_state(data: Any) -> State:
+
+def find_ruleset(name: Any) -> Ruleset:
+    """The ruleset called `name`; MalformedInput for an unknown name."""
+    return RULESETS.find(name)
+
+
+def rulesets_using(code: Code) -> list[str]:
+    """The names of the rulesets that report `code`."""
+    return RULESETS.using(code)
+
+
+def load_state(data: Any) -> GameState:
     """A state from its JSON shape (any ruleset); raises MalformedInput."""
     if not isinstance(data, dict):
         raise MalformedInput("a game state is an object")
@@ -39,28 +57,32 @@ def load_turn(data: Any, ruleset: str = "master") -> Turn:
 
 
 def load_actions(data: Any, ruleset: str = "master") -> tuple[Action, ...]:
+    """A list of actions (a turn prefix) naming cards of `ruleset`; raises MalformedInput."""
     return find_ruleset(ruleset).load_actions(data)
 
 
-def check_state(state: State) -> None:
+def check_state(state: GameState) -> None:
     """Raise INVALID_STATE, with its reason, for a state that cannot happen."""
     find_ruleset(state.ruleset).check_state(state)
 
 
-def apply(state: State, turn: Turn) -> TurnResult:
+def apply(state: GameState, turn: Turn) -> TurnResult:
     """The new state after a legal turn, or a Violation with its code and action index."""
     return find_ruleset(state.ruleset).apply(state, turn)
 
 
-def legal_actions(state: State, prefix: Sequence[Action] = ()) -> LegalActions:
+def legal_actions(state: GameState, prefix: Sequence[Action] = ()) -> LegalActions:
+    """Every action that can legally follow `prefix`, and whether `prefix` is a whole turn."""
     return find_ruleset(state.ruleset).legal_actions(state, tuple(prefix))
 
 
-def replay(state: State, turns: Sequence[Turn]) -> ReplayResult:
+def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:
+    """The state after the turns, or the first Violation with its turn and action index."""
     return find_ruleset(state.ruleset).replay(state, turns)
 
 
-def scores(state: State) -> dict[str, Any]:
+def scores(state: GameState) -> dict[str, Any]:
+    """`{"finished", "scores", "winners"}` of a state."""
     return find_ruleset(state.ruleset).scores(state)
 
 

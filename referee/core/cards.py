@@ -1,27 +1,20 @@
-"""Cards and slots of Elfer raus! MASTER, as value types that print as their wire text.
+"""Cards, slots and decks, as value types that print as their wire text.
 
 A number card and its slot share one name (`"B9"` is the blue 9 and the blue 9's place),
-so one type, `Slot`, serves both; a joker is the string `"J"`. Every name is parsed
-through a table built once, so parsing is a dictionary look-up and a name that is not
-in the table is not a card.
+so one type, `Slot`, serves both; a joker is the string `"J"`. A `Deck` is the set of
+names one ruleset's games can use (colours × values, with or without jokers), built once,
+so that reading a name is a dictionary look-up and a name not in it is not a card.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-COLORS: tuple[str, ...] = ("R", "Y", "G", "B")
+from .errors import MalformedInput
+
+JOKER = "J"
 #: Colour names for messages; orange is the 2018 classic and junior decks' first colour.
 COLOR_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue"}
-LOWEST, CENTRE, HIGHEST = 1, 11, 21
-VALUES = range(LOWEST, HIGHEST + 1)
-JOKER = "J"
-JOKER_COUNT = 4
-#: The two halves of a row: slots 1-10 ("low") and 12-21 ("high").
-HALVES = {
-    "low": frozenset(range(LOWEST, CENTRE)),
-    "high": frozenset(range(CENTRE + 1, HIGHEST + 1)),
-}
 
 
 class Slot(NamedTuple):
@@ -30,14 +23,6 @@ class Slot(NamedTuple):
     color: str
     value: int
 
-    @classmethod
-    def parse(cls, text: str) -> Slot:
-        """`Slot.parse("B9")` → `Slot('B', 9)`; raises ValueError for anything else."""
-        try:
-            return _SLOTS[text]
-        except (KeyError, TypeError):
-            raise ValueError(f"{text!r} is not a slot or number card") from None
-
     def __str__(self) -> str:
         return f"{self.color}{self.value}"
 
@@ -45,36 +30,35 @@ class Slot(NamedTuple):
         """The card's name for messages to players: `blue 9`."""
         return f"{COLOR_NAMES[self.color]} {self.value}"
 
-    @property
-    def half(self) -> str | None:
-        """`low`, `high`, or None for the 11."""
-        if self.value < CENTRE:
-            return "low"
-        if self.value > CENTRE:
-            return "high"
-        return None
 
+class Deck:
+    """The card names a ruleset's games can use: every colour × 1..`top`, and the joker.
 
-_SLOTS: dict[str, Slot] = {f"{c}{v}": Slot(c, v) for c in COLORS for v in VALUES}
-#: Every number card of the game, in a fixed order (colour, then value).
-NUMBER_CARDS: tuple[str, ...] = tuple(_SLOTS)
-#: The cards that are shuffled and dealt: all number cards but the 11s, and the jokers.
-DEALT_CARDS: tuple[str, ...] = tuple(c for c in NUMBER_CARDS if _SLOTS[c].value != CENTRE) + (
-    JOKER,
-) * JOKER_COUNT
-TOTAL_CARDS = len(NUMBER_CARDS) + JOKER_COUNT
-#: Every name a card can have.
-CARD_NAMES = frozenset(NUMBER_CARDS) | {JOKER}
+    `slots` maps each number card's name to its slot, colour by colour, then by value
+    (the deck order). The joker is a name only where `jokers` is true.
+    """
 
+    def __init__(self, colors: tuple[str, ...], top: int, jokers: bool = False):
+        self.colors = colors
+        self.top = top
+        self.jokers = jokers
+        self.values = range(1, top + 1)
+        self.slots: dict[str, Slot] = {f"{c}{v}": Slot(c, v) for c in colors for v in self.values}
+        self.names = frozenset(self.slots) | ({JOKER} if jokers else frozenset())
 
-def is_card(text: object) -> bool:
-    """True for the name of a number card or a joker."""
-    return text == JOKER or text in _SLOTS
+    def slot(self, name: object) -> Slot:
+        """`deck.slot("B9")` → `Slot('B', 9)`; MalformedInput for any other name."""
+        try:
+            return self.slots[name]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise MalformedInput(f"{name!r} is not a slot or number card of this game") from None
 
-
-def card_value(card: str) -> int:
-    """A number card's face value (what it costs in hand at the end); a joker's is 11."""
-    return CENTRE if card == JOKER else _SLOTS[card].value
+    def sort_key(self, card: str) -> tuple[int, int]:
+        """Deck order for sorting a hand: colour, then value; jokers last."""
+        if card == JOKER:
+            return (len(self.colors), 0)
+        slot = self.slots[card]
+        return (self.colors.index(slot.color), slot.value)
 
 
 def describe_card(card: str) -> str:

@@ -2,7 +2,7 @@
 
 This is the one source of truth for the codes. The engine raises them, the HTTP layer
 turns them into problem documents, and `GET /v1/rules` and the OpenAPI document list
-them from here. Section numbers refer to the project's RULES.md; the wording is ours.
+them from here. The wording is ours.
 """
 
 from __future__ import annotations
@@ -208,12 +208,3 @@ class Code(StrEnum):
         "A drawn card that fits must be placed",
         "In the original edition a drawn card that can be placed has to be placed at once.",
     )
-
-
-#: Codes that concern the whole turn rather than one action: their index is null.
-TURN_LEVEL = frozenset({Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.OPENING})
-
-
-def catalogue() -> list[dict[str, str]]:
-    """The catalogue as plain data, in the order of RULES.md."""
-    return [{"code": c.value, "title": c.title, "description": c.description} for c in Code]

@@ -1,29 +1,21 @@
-"""The rulesets the referee knows, found by name (like python-chess's `find_variant`).
+"""The `Ruleset` base every game implements, and the registry that finds one by name.
 
-A ruleset bundles what differs between games: how a state and a turn are read, how a
-turn is judged, what may come next, the deal and the scores. MASTER lives in `turn.py`,
-`legal.py`, `validity.py` and friends; the classic and junior games in `classic.py` and
-`junior.py` on the shared row engine `rowgame.py`.
+Like python-chess's variants: a ruleset bundles what differs between games (how a state
+is read and checked, how a turn starts, the deal, the scores) behind one interface, and
+the judging that is the same for all of them lives here once: `apply` (the whole-turn
+checks, then the step loop), `legal_actions`, `replay` and `scores`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..master import deal as dealing
-from ..master import scoring
-from .actions import Action, Turn, parse_actions
-from .cards import COLORS
-from ..rowgames.classic import Classic
-from .errors import MalformedInput
-from ..rowgames.junior import Junior
-from ..master.legal import LegalActions, legal_actions
-from .replay import ReplayResult, replay
+from .actions import Action, Turn
 from .codes import Code
-from ..master.state import State
-from ..master.turn import TurnResult, apply_turn
-from ..master.validity import check_state
+from .errors import MalformedInput, Violation
+from .turn import Event, LegalActions, TurnResult, TurnSteps, check_mover
+from .wire import Wire
 
 
 class NewGame(NamedTuple):
@@ -34,71 +26,134 @@ class NewGame(NamedTuple):
     redeals: int
 
 
-class Master:
-    """Elfer raus! MASTER, as RULES.md describes it."""
+class ReplayResult:
+    """The state after a list of legal turns, with each turn's events and unchecked rules."""
 
-    name = "master"
-    title = "Elfer raus! MASTER"
-    description = (
-        "Four colours of 1 to 21 and four jokers; the rows grow from their 11s, at most "
-        "four cards a turn, with bridge cards between neighbouring rows, joker swaps and "
-        "bonus cards for completed half-rows. The highest score wins."
-    )
+    __slots__ = ("state", "events", "unchecked")
+
+    def __init__(self, state: Any, events: list[list[Event]], unchecked: list[list[str]]):
+        self.state = state
+        self.events = events
+        self.unchecked = unchecked
+
+
+class Ruleset:
+    """One game the referee judges. A subclass sets the class attributes and implements
+    `load_state`, `check_state`, `start_turn`, `score` and `deal`; `wire` reads its turns."""
+
+    name: str = ""
+    title: str = ""
+    description: str = ""
+    #: The options of a new game, as `GET /v1/rulesets` lists them.
     options: list[dict[str, Any]] = []
-    codes: tuple[Code, ...] = (
-        Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.SWAP_WITHOUT_PLAY,
-        Code.TURN_MIXED, Code.BRIDGE_NOT_FOLLOWED, Code.ACTION_AFTER_GAME_END,
-        Code.CARD_LIMIT, Code.CARD_NOT_IN_HAND, Code.SLOT_OCCUPIED, Code.NOT_ADJACENT,
-        Code.NO_BRIDGE_LEFT, Code.BRIDGE_SAME_ROW, Code.BRIDGE_VALUE_MISMATCH,
-        Code.BRIDGE_NOT_NEIGHBOR, Code.BRIDGE_SOURCE_EMPTY, Code.BRIDGE_TARGET_OCCUPIED,
-        Code.SWAP_NO_JOKER, Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH,
-        Code.CARD_UNAVAILABLE, Code.PASS_PILE_NOT_EMPTY, Code.MUST_PLAY,
-    )
-    default_rows: tuple[str, ...] = COLORS
+    #: The codes the ruleset reports, in its check order.
+    codes: tuple[Code, ...] = ()
+    wire: Wire
 
-    def load_state(self, data: Any) -> State:
-        return State.from_dict(data)
+    # -- the ruleset's part ------------------------------------------------------------------
+
+    def load_state(self, data: Any) -> Any:
+        """A state from its JSON shape; raises MalformedInput."""
+        raise NotImplementedError
+
+    def check_state(self, state: Any) -> None:
+        """Raise INVALID_STATE, with its reason, for a state that cannot happen."""
+        raise NotImplementedError
+
+    def start_turn(self, state: Any, actions: Sequence[Action]) -> TurnSteps:
+        """The checks on the turn (or a prefix of it) as a whole that come after the mover's,
+        and the turn's working copy of the table."""
+        raise NotImplementedError
+
+    def score(self, state: Any) -> dict[str, Any]:
+        """`{"finished", "scores", "winners"}` of a checked state."""
+        raise NotImplementedError
+
+    def deal(self, names: Sequence[str], seed: int, first: int, rows: Sequence[str] | None,
+             hidden: bool, options: Any) -> tuple[Any, int]:
+        """A seeded deal and how often it was redone."""
+        raise NotImplementedError
+
+    # -- reading turns ---------------------------------------------------------------------------
 
     def load_turn(self, data: Any) -> Turn:
-        return Turn.from_dict(data)
+        return self.wire.turn(data)
 
     def load_actions(self, data: Any) -> tuple[Action, ...]:
-        return parse_actions(data)
+        return self.wire.actions(data)
 
-    def check_state(self, state: State) -> None:
-        check_state(state)
+    # -- judging, the same for every ruleset ----------------------------------------------------
 
-    def apply(self, state: State, turn: Turn) -> TurnResult:
-        return apply_turn(state, turn)
+    def apply(self, state: Any, turn: Turn) -> TurnResult:
+        """The new state after a legal turn, or a Violation for the first failing check."""
+        self.check_state(state)
+        check_mover(state, turn.player)
+        if not turn.actions:
+            raise MalformedInput("a turn has at least one action")
+        return self.start_turn(state, turn.actions).run(turn.actions)
 
-    def legal_actions(self, state: State, prefix: tuple[Action, ...] = ()) -> LegalActions:
-        return legal_actions(state, prefix)
+    def legal_actions(self, state: Any, prefix: Sequence[Action] = ()) -> LegalActions:
+        """The legal continuations of `prefix`; raises the prefix's own violation, if any.
 
-    def replay(self, state: State, turns: Sequence[Turn]) -> ReplayResult:
-        return replay(state, turns, apply_turn, check_state)
+        The end-of-turn checks are not applied to the prefix. A finished game has no legal
+        actions.
+        """
+        self.check_state(state)
+        if state.is_over:
+            return LegalActions(state.current, [], False)
+        prefix = tuple(prefix)
+        steps = self.start_turn(state, prefix)
+        for index, action in enumerate(prefix):
+            steps.take(index, action)
+        complete = bool(prefix) and steps.is_complete()
+        return LegalActions(state.current, list(steps.next_actions(len(prefix))), complete)
 
-    def scores(self, state: State) -> dict[str, Any]:
-        check_state(state)
-        return scoring.scores(state)
+    def replay(self, state: Any, turns: Sequence[Turn]) -> ReplayResult:
+        """Apply the turns in order; stop at the first violation, which then carries `turn`
+        (the index of the failing turn, or None for an impossible starting state)."""
+        try:
+            self.check_state(state)
+        except Violation as violation:
+            raise violation.during_replay(None)
+        events: list[list[Event]] = []
+        unchecked: list[list[str]] = []
+        for index, turn in enumerate(turns):
+            try:
+                result = self.apply(state, turn)
+            except Violation as violation:
+                raise violation.during_replay(index)
+            state = result.state
+            events.append(result.events)
+            unchecked.append(result.unchecked)
+        return ReplayResult(state, events, unchecked)
 
-    def deal(self, names: Sequence[str], seed: int, first: int = 0,
-             rows: Sequence[str] | None = None, hidden: bool = False,
-             options: Any = None) -> tuple[State, int]:
-        if options is not None:
-            raise MalformedInput("the master game has no options")
-        return dealing.deal(names, seed, first, rows or self.default_rows, hidden), 0
+    def scores(self, state: Any) -> dict[str, Any]:
+        self.check_state(state)
+        return self.score(state)
 
 
-RULESETS = {ruleset.name: ruleset for ruleset in (Master(), Classic(), Junior())}
+class Registry(Mapping[str, Ruleset]):
+    """The rulesets the referee knows, by name (like python-chess's `find_variant`)."""
 
+    def __init__(self, rulesets: Iterable[Ruleset]):
+        self._by_name: dict[str, Ruleset] = {r.name: r for r in rulesets}
 
-def find_ruleset(name: str) -> Master | Classic | Junior:
-    try:
-        return RULESETS[name]
-    except (KeyError, TypeError):
-        raise MalformedInput(f"unknown ruleset {name!r}; known: {sorted(RULESETS)}") from None
+    def __getitem__(self, name: str) -> Ruleset:
+        return self._by_name[name]
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
 
-def rulesets_using(code: Code) -> list[str]:
-    """The names of the rulesets that report `code`."""
-    return [r.name for r in RULESETS.values() if code in r.codes]
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def find(self, name: Any) -> Ruleset:
+        """The ruleset called `name`; MalformedInput for any other name."""
+        try:
+            return self._by_name[name]
+        except (KeyError, TypeError):
+            raise MalformedInput(f"unknown ruleset {name!r}; known: {sorted(self)}") from None
+
+    def using(self, code: Code) -> list[str]:
+        """The names of the rulesets that report `code`."""
+        return [r.name for r in self.values() if code in r.codes]

@@ -1,26 +1,34 @@
-"""What every ruleset's turn shares: the mover checks, hidden information and the draw.
+"""What every ruleset's turn shares: the step loop, the shared checks, and the results.
 
-Each ruleset has its own `TurnInProgress` (MASTER's in `turn.py`, the classic and junior
-games' in `rowgame.py`), but they agree on these parts, which live here once:
+A turn is judged on a working copy of what it can change (`TurnSteps`, subclassed by
+MASTER's `master/turn.py` and the row games' `rowgames/turn.py`). For each action,
+`violation()` runs that action's checks in the ruleset's order and returns the first
+that fails (or None) without changing anything; `perform()` carries a legal action out.
+`run` strings these together for `/v1/turns`, and the legal-action listings ask the very
+same `violation()` questions, so the two cannot disagree.
 
-- the result of a legal turn (`TurnResult`), of a legal-actions question
-  (`LegalActions`), and how a turn is run action by action;
-- the first whole-turn checks (`GAME_OVER`, `NOT_YOUR_TURN`);
+The checks written here once serve every ruleset:
+
+- the first whole-turn checks (`GAME_OVER`, `NOT_YOUR_TURN`) and the rule that a draw or
+  a pass is a turn of its own (`TURN_MIXED`);
 - what a player whose hand is hidden may hold: any card not visible elsewhere (RULES.md
-  section 12);
-- the draw checks shared by all rulesets (`PILE_EMPTY`, `DRAW_CARD_REQUIRED`,
-  `DRAW_MISMATCH`, `CARD_UNAVAILABLE`), and the draw itself.
+  section 12), and `CARD_NOT_IN_HAND` where it cannot;
+- nothing after the hand's last card (`ACTION_AFTER_GAME_END`);
+- the draw checks (`PILE_EMPTY`, `DRAW_CARD_REQUIRED`, `DRAW_MISMATCH`,
+  `CARD_UNAVAILABLE`) and the draw itself; the pass checks (`PASS_PILE_NOT_EMPTY`,
+  `MUST_PLAY`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from .cards import JOKER, describe_card
-from .errors import Violation
+from .actions import Draw
+from .cards import describe_card
 from .codes import Code
-from ..master.state import Hidden
+from .errors import Violation
+from .zones import Hidden, count_cards, visible_elsewhere
 
 Event = dict[str, Any]
 
@@ -40,6 +48,8 @@ class TurnResult:
 
 
 class LegalActions:
+    """What may legally come next after a turn prefix, and whether the prefix is a turn."""
+
     __slots__ = ("player", "actions", "complete")
 
     def __init__(self, player: int, actions: list[Any], complete: bool):
@@ -55,30 +65,160 @@ class LegalActions:
         }
 
 
-class Progress(Protocol):
-    """What `run_turn` needs of a ruleset's turn in progress."""
+def check_mover(state: Any, player: int) -> None:
+    """`GAME_OVER`, then `NOT_YOUR_TURN`: the first checks on any turn of any ruleset."""
+    if state.is_over:
+        raise Violation(Code.GAME_OVER, None, "The game is over; no more turns can be played.")
+    if player != state.current:
+        raise Violation(
+            Code.NOT_YOUR_TURN,
+            None,
+            f"It is player {state.current}'s turn ({state.players[state.current].name}), "
+            f"not player {player}'s.",
+        )
 
-    def take(self, index: int, action: Any) -> None: ...
-    def check_end(self) -> None: ...
-    def result(self) -> TurnResult: ...
+
+def mixed_turn(actions: Sequence[Any], alone: tuple[type, ...]) -> Violation | None:
+    """`TURN_MIXED` at the first action of the kinds that must be a turn of their own
+    (`alone`), when the turn holds anything besides it."""
+    if len(actions) > 1:
+        for index, action in enumerate(actions):
+            if isinstance(action, alone):
+                return Violation(
+                    Code.TURN_MIXED, index, f"A turn that {ending_word(action)} does nothing else."
+                )
+    return None
+
+
+def ending_word(action: Any) -> str:
+    """`draws` or `passes`, for messages about a turn that ends with that action."""
+    return "draws" if isinstance(action, Draw) else "passes"
 
 
 class TurnSteps:
-    """The step loop of every ruleset's turn in progress: check an action, then carry it out.
+    """The table as the current turn leaves it so far, and the step loop over its actions.
 
-    A subclass supplies `violation` (the action's checks, changing nothing), `perform`
-    and `end_violation`; the legal-action generators ask `violation` the same questions.
-    For the shared draw and pass checks and the draw itself it also has `pile`,
-    `pile_size`, `player`, `hidden_hand`, `hand`, `hand_count`, `events`, the cache
-    `_elsewhere` of what is visible, `is_visible(card, include_own_hand)` and `playable()`.
+    A subclass copies what its turns can change out of the state, and supplies
+    `violation`, `perform`, `end_violation`, `is_complete`, `next_actions`, `result`
+    and `on_table` (the card lies on the table now).
     """
 
-    def shared_draw_violation(self, index: int, named: str | None) -> Violation | None:
-        """The draw checks every ruleset makes, after its own."""
-        return draw_violation(
-            index, named, self.pile, self.pile_size, self.player, self.hidden_hand,
-            lambda card: self.is_visible(card, True),
+    def __init__(self, state: Any):
+        self.state = state
+        self.player: int = state.current
+        me = state.players[self.player]
+        self.hidden_hand = isinstance(me.hand, Hidden)
+        self.hand: list[str] = [] if self.hidden_hand else list(me.hand)
+        self.hand_count = count_cards(me.hand)
+        self.pile = state.pile
+        self.ended = False  # the hand was emptied: the game is over
+        self.events: list[Event] = []
+        self.unchecked: list[str] = []
+        self.taken: list[Any] = []  # the actions carried out so far
+        self._elsewhere: tuple[set[str], int] | None = None
+
+    # -- the ruleset's part ----------------------------------------------------------------
+
+    def violation(self, index: int, action: Any) -> Violation | None:
+        raise NotImplementedError
+
+    def perform(self, index: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def end_violation(self) -> Violation | None:
+        raise NotImplementedError
+
+    def is_complete(self) -> bool:
+        """The actions so far already make a legal turn."""
+        raise NotImplementedError
+
+    def next_actions(self, index: int) -> Iterable[Any]:
+        """Every action that can legally come next, as action `index`."""
+        raise NotImplementedError
+
+    def result(self) -> TurnResult:
+        raise NotImplementedError
+
+    def on_table(self, card: str) -> bool:
+        raise NotImplementedError
+
+    def playable(self) -> list[str]:
+        """The cards of a known hand that could be placed now, in hand order."""
+        raise NotImplementedError
+
+    # -- the step loop -----------------------------------------------------------------------
+
+    def take(self, index: int, action: Any) -> None:
+        """Check the action and carry it out; raise its violation if it breaks a rule."""
+        found = self.violation(index, action)
+        if found is not None:
+            raise found
+        self.perform(index, action)
+        self.taken.append(action)
+
+    def run(self, actions: Iterable[Any]) -> TurnResult:
+        """Take the actions in order, then the end-of-turn checks; the first failure raises."""
+        for index, action in enumerate(actions):
+            self.take(index, action)
+        found = self.end_violation()
+        if found is not None:
+            raise found
+        return self.result()
+
+    def finish(self, state: Any, scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
+        """The turn's result, with the `game_over` event (and the ruleset's `scores`) when
+        the turn ended the game: a hand was emptied, or every player has now passed."""
+        if self.ended or state.passes >= len(state.players):
+            outcome = scores(state)
+            self.events.append(
+                {
+                    "type": "game_over",
+                    "reason": "out" if self.ended else "blocked",
+                    "scores": outcome["scores"],
+                    "winners": outcome["winners"],
+                }
+            )
+        return TurnResult(state, self.events, self.unchecked)
+
+    def note_unchecked(self, code: Code) -> None:
+        if code.value not in self.unchecked:
+            self.unchecked.append(code.value)
+
+    # -- what the player holds -----------------------------------------------------------------
+
+    @property
+    def pile_size(self) -> int:
+        return count_cards(self.pile)
+
+    def visible_elsewhere(self) -> tuple[set[str], int]:
+        """Number cards and joker count in known hands of others and the known pile."""
+        if self._elsewhere is None:
+            self._elsewhere = visible_elsewhere(self.state.players, self.player, self.pile)
+        return self._elsewhere
+
+    def is_visible(self, card: str, include_own_hand: bool = False) -> bool:
+        """The number card is on the table, in another known hand or in the known pile."""
+        return (
+            card in self.visible_elsewhere()[0]
+            or (include_own_hand and card in self.hand)
+            or self.on_table(card)
         )
+
+    def holds(self, card: str) -> bool:
+        """The card is in the hand, or for a hidden hand not ruled out by what is visible."""
+        if self.hidden_hand:
+            return self.hand_count > 0 and not self.is_visible(card)
+        return card in self.hand
+
+    def give_up(self, card: str) -> None:
+        """The card leaves the hand (the first `"J"` for a joker); an empty hand ends the game."""
+        if self.hidden_hand:
+            self.hand_count -= 1
+        else:
+            self.hand.remove(card)
+            self.hand_count = len(self.hand)
+        if self.hand_count == 0:
+            self.ended = True
 
     def take_top_card(self, named: str | None) -> str | None:
         """Move the pile's top card into the hand (the card named, for a hidden pile, or
@@ -98,147 +238,71 @@ class TurnSteps:
         self.events.append({"type": "drew", "player": self.player, "card": card})
         return card
 
+    # -- the shared checks ---------------------------------------------------------------------
+
+    def after_game_end(self, index: int) -> Violation | None:
+        """`ACTION_AFTER_GAME_END`: nothing follows the hand's last card."""
+        if self.ended:
+            return Violation(
+                Code.ACTION_AFTER_GAME_END,
+                index,
+                "The game ended when the last card of the hand was placed; nothing may follow.",
+            )
+        return None
+
+    def not_in_hand(self, index: int, card: str) -> Violation:
+        """`CARD_NOT_IN_HAND` for a card the player does not (or cannot) hold."""
+        name = describe_card(card)
+        if self.hidden_hand:
+            detail = f"The {name} cannot be in player {self.player}'s hand: it is visible elsewhere."
+        else:
+            detail = f"Player {self.player} has no {name} in hand."
+        return Violation(Code.CARD_NOT_IN_HAND, index, detail)
+
+    def draw_violation(self, index: int, named: str | None) -> Violation | None:
+        """The draw checks of RULES.md section 10 in their order, after the ruleset's own."""
+        pile = self.pile
+        pile_hidden = isinstance(pile, Hidden)
+        if self.pile_size == 0:
+            return Violation(Code.PILE_EMPTY, index, "The draw pile is empty; there is nothing to draw.")
+        if pile_hidden and not self.hidden_hand and named is None:
+            return Violation(
+                Code.DRAW_CARD_REQUIRED,
+                index,
+                f"Player {self.player}'s hand is known but the pile is not: say which card was drawn.",
+            )
+        if not pile_hidden and named is not None and named != pile[0]:
+            return Violation(
+                Code.DRAW_MISMATCH,
+                index,
+                f"The top card of the pile is the {describe_card(pile[0])}, "
+                f"not the {describe_card(named)}.",
+            )
+        if pile_hidden and named is not None and self.is_visible(named, include_own_hand=True):
+            return Violation(
+                Code.CARD_UNAVAILABLE,
+                index,
+                f"The {describe_card(named)} cannot have been drawn: it is visible elsewhere.",
+            )
+        return None
+
     def pass_violation(self, index: int) -> Violation | None:
-        # A hidden hand's cards are unknown: MUST_PLAY is listed as unchecked instead.
-        playable = list if self.hidden_hand else self.playable
-        return pass_violation(index, self.pile_size, self.player, playable)
-
-    def violation(self, index: int, action: Any) -> Violation | None:
-        raise NotImplementedError
-
-    def perform(self, index: int, action: Any) -> None:
-        raise NotImplementedError
-
-    def end_violation(self) -> Violation | None:
-        raise NotImplementedError
-
-    def take(self, index: int, action: Any) -> None:
-        """Check the action and carry it out; raise its violation if it breaks a rule."""
-        found = self.violation(index, action)
-        if found is not None:
-            raise found
-        self.perform(index, action)
-
-    def check_end(self) -> None:
-        found = self.end_violation()
-        if found is not None:
-            raise found
-
-
-def pass_violation(
-    index: int, pile_size: int, player: int, playable: Callable[[], list[str]]
-) -> Violation | None:
-    """`PASS_PILE_NOT_EMPTY`, then `MUST_PLAY`: a pass needs an empty pile and nothing to place.
-
-    `playable` lists the cards the player could place; it is asked only once the pile is
-    empty (legal-action listings ask about a pass at every turn start).
-    """
-    if pile_size > 0:
-        return Violation(
-            Code.PASS_PILE_NOT_EMPTY,
-            index,
-            f"The draw pile still has {pile_size} cards; a player may pass only once it is empty.",
-        )
-    cards = playable()
-    if cards:
-        return Violation(
-            Code.MUST_PLAY,
-            index,
-            f"The pile is empty and player {player} can place {', '.join(cards)}; "
-            "a player who can place a card must.",
-        )
-    return None
-
-
-def finish_turn(
-    state: Any, events: list[Event], unchecked: list[str], went_out: bool,
-    scores: Callable[[Any], dict[str, Any]],
-) -> TurnResult:
-    """The turn's result, with the `game_over` event (and the ruleset's `scores`) when the
-    turn ended the game: a hand was emptied, or every player has now passed in a row."""
-    if went_out or state.passes >= len(state.players):
-        outcome = scores(state)
-        events.append(
-            {
-                "type": "game_over",
-                "reason": "out" if went_out else "blocked",
-                "scores": outcome["scores"],
-                "winners": outcome["winners"],
-            }
-        )
-    return TurnResult(state, events, unchecked)
-
-
-def run_turn(progress: Progress, actions: Iterable[Any]) -> TurnResult:
-    """Take the actions in order, then the end-of-turn checks; the first failure raises."""
-    for index, action in enumerate(actions):
-        progress.take(index, action)
-    progress.check_end()
-    return progress.result()
-
-
-def check_mover(state: Any, player: int) -> None:
-    """`GAME_OVER`, then `NOT_YOUR_TURN`: the first checks on any turn of any ruleset."""
-    if state.is_over:
-        raise Violation(Code.GAME_OVER, None, "The game is over; no more turns can be played.")
-    if player != state.current:
-        raise Violation(
-            Code.NOT_YOUR_TURN,
-            None,
-            f"It is player {state.current}'s turn ({state.players[state.current].name}), "
-            f"not player {player}'s.",
-        )
-
-
-def visible_elsewhere(players: Iterable[Any], me: int, pile: Any) -> tuple[set[str], int]:
-    """Number cards and the joker count in the known hands of the others and the known pile.
-
-    Hidden zones contribute nothing.
-    """
-    cards: set[str] = set()
-    jokers = 0
-    zones = [p.hand for i, p in enumerate(players) if i != me]
-    zones.append(pile)
-    for zone in zones:
-        if not isinstance(zone, Hidden):
-            for card in zone:
-                if card == JOKER:
-                    jokers += 1
-                else:
-                    cards.add(card)
-    return cards, jokers
-
-
-def draw_violation(
-    index: int,
-    named: str | None,
-    pile: Any,
-    pile_size: int,
-    player: int,
-    hand_hidden: bool,
-    is_visible: Callable[[str], bool],
-) -> Violation | None:
-    """The draw checks of RULES.md section 10 in their order; `is_visible` sees own hand too."""
-    pile_hidden = isinstance(pile, Hidden)
-    if pile_size == 0:
-        return Violation(Code.PILE_EMPTY, index, "The draw pile is empty; there is nothing to draw.")
-    if pile_hidden and not hand_hidden and named is None:
-        return Violation(
-            Code.DRAW_CARD_REQUIRED,
-            index,
-            f"Player {player}'s hand is known but the pile is not: say which card was drawn.",
-        )
-    if not pile_hidden and named is not None and named != pile[0]:
-        return Violation(
-            Code.DRAW_MISMATCH,
-            index,
-            f"The top card of the pile is the {describe_card(pile[0])}, "
-            f"not the {describe_card(named)}.",
-        )
-    if pile_hidden and named is not None and is_visible(named):
-        return Violation(
-            Code.CARD_UNAVAILABLE,
-            index,
-            f"The {describe_card(named)} cannot have been drawn: it is visible elsewhere.",
-        )
-    return None
+        """`PASS_PILE_NOT_EMPTY`, then `MUST_PLAY`: a pass needs an empty pile and nothing
+        to place. A hidden hand's cards are unknown, so its `MUST_PLAY` is not judged here;
+        the playable cards are asked for only once the pile is empty (legal-action
+        listings ask about a pass at every turn start)."""
+        if self.pile_size > 0:
+            return Violation(
+                Code.PASS_PILE_NOT_EMPTY,
+                index,
+                f"The draw pile still has {self.pile_size} cards; a player may pass only once it is empty.",
+            )
+        cards = [] if self.hidden_hand else self.playable()
+        if cards:
+            return Violation(
+                Code.MUST_PLAY,
+                index,
+                f"The pile is empty and player {self.player} can place {', '.join(cards)}; "
+                "a player who can place a card must.",
+            )
+        return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from ..core.registry import rulesets_using
+from ..engine import rulesets_using
 
 
 #: JSON Schema takes 5.0 for an integer; like the engine's codec, the referee wants 5.

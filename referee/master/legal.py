@@ -1,9 +1,9 @@
-"""Every action that can legally come next, given a turn prefix (API.md, legal-actions).
+"""Every action that can legally come next in a MASTER turn (API.md, legal-actions).
 
 An action is listed when the prefix plus that action can still be completed to a legal
 turn. Candidates are generated from the table and filtered by the very checks
-`TurnInProgress.violation` runs for `/v1/turns`; what remains to decide is whether the
-turn could still be finished, and that has a short exact answer per kind of action:
+`MasterTurn.violation` runs for `/v1/turns`; what remains to decide is whether the turn
+could still be finished, and that has a short exact answer per kind of action:
 
 - a placement always leaves a complete turn;
 - a bridge can be finished iff its target slot can be filled next: fewer than 4 cards
@@ -15,34 +15,20 @@ turn could still be finished, and that has a short exact answer per kind of acti
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap
 from ..core.cards import JOKER, Slot
-from .facts import MAX_CARDS_PER_TURN
-from ..core.steps import LegalActions
 from ..core.codes import Code
-from .state import State
-from .turn import TurnInProgress, check_turn_shape
-from .validity import check_state
+from .facts import MASTER
+
+if TYPE_CHECKING:
+    from .turn import MasterTurn
 
 
-def legal_actions(state: State, prefix: tuple[Action, ...] = ()) -> LegalActions:
-    """The legal continuations of `prefix`; raises the prefix's own violation, if any.
-
-    The end-of-turn checks are not applied to the prefix (it may end with a bridge or hold
-    only swaps). A finished game has no legal actions.
-    """
-    check_state(state)
-    if state.is_over:
-        return LegalActions(state.current, [], False)
-    check_turn_shape(prefix)
-    progress = TurnInProgress(state)
-    for index, action in enumerate(prefix):
-        progress.take(index, action)
-    actions = list(_next_actions(progress, len(prefix)))
-    return LegalActions(state.current, actions, bool(prefix) and progress.is_complete())
-
-
-def _next_actions(t: TurnInProgress, index: int):
+def next_actions(t: MasterTurn, index: int) -> Iterator[Action]:
+    """The legal continuations of the actions `t` has taken, as action `index`."""
     if t.ender is not None or t.ended:
         return
     if t.pending is not None:
@@ -52,8 +38,8 @@ def _next_actions(t: TurnInProgress, index: int):
             if t.violation(index, action) is None:
                 yield action
         return
-    yield from _placements(t, index)
-    yield from _bridges(t, index)
+    yield from _placements(t)
+    yield from _bridges(t)
     yield from _swaps(t, index)
     if index == 0:
         # Listed without its card even where the turn will have to name it (hidden pile,
@@ -65,8 +51,8 @@ def _next_actions(t: TurnInProgress, index: int):
             yield Pass()
 
 
-def _placements(t: TurnInProgress, index: int):
-    if t.placed >= MAX_CARDS_PER_TURN:
+def _placements(t: MasterTurn) -> Iterator[Action]:
+    if t.placed >= MASTER.cards_per_turn:
         return
     touching = list(t.empty_slots_touching())
     if t.hidden_hand:
@@ -81,8 +67,8 @@ def _placements(t: TurnInProgress, index: int):
             yield Place(JOKER, slot)
 
 
-def _bridges(t: TurnInProgress, index: int):
-    if t.bridges_left == 0 or t.placed >= MAX_CARDS_PER_TURN:
+def _bridges(t: MasterTurn) -> Iterator[Action]:
+    if t.bridges_left == 0 or t.placed >= MASTER.cards_per_turn:
         return
     has_joker = t.holds(JOKER)
     rows = t.state.rows
@@ -96,7 +82,7 @@ def _bridges(t: TurnInProgress, index: int):
                     yield Bridge(Slot(a, value), target)
 
 
-def _swaps(t: TurnInProgress, index: int):
+def _swaps(t: MasterTurn, index: int) -> Iterator[Action]:
     finishable = t.placed > 0 or t.any_empty_slot()
     if not finishable:
         return
@@ -105,4 +91,3 @@ def _swaps(t: TurnInProgress, index: int):
             action = Swap(Slot(row.color, value))
             if t.violation(index, action) is None:
                 yield action
-

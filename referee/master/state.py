@@ -10,35 +10,30 @@ here (see the README's figures).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core.cards import CARD_NAMES, COLORS, VALUES, Slot, is_card
+from ..core.cards import Slot
 from ..core.errors import MalformedInput
+from ..core.wire import Wire, read_int, read_members
+from ..core.zones import Cards, GameState, Hidden
+from .facts import MASTER
 
-RULESET = "master"
-_SLOT_VALUES = frozenset(VALUES)
-
-
-class Hidden(NamedTuple):
-    """A hand or draw pile the referee cannot see: only how many cards it holds."""
-
-    count: int
-
-
-#: A hand or pile: the cards in order (a pile's top card first), or only their count.
-Cards = tuple[str, ...] | Hidden
+#: The reader of MASTER's hands, piles, actions and turns.
+WIRE = Wire(MASTER.name, MASTER.deck, ("place", "bridge", "swap", "draw", "pass"))
+_SLOT_VALUES = frozenset(MASTER.values)
+_STATE_MEMBERS = {"players", "current", "rows", "pile"}
+_STATE_OPTIONAL = {"ruleset", "bridges", "passes"}
+_PLAYER_MEMBERS = {"name", "hand", "bridges", "bonus"}
 
 
 class Player(NamedTuple):
+    """A player: a name, a hand, the bridge cards still in front of them, bonus cards won."""
+
     name: str
     hand: Cards
     bridges: int
     bonus: int
-
-    @property
-    def hand_size(self) -> int:
-        return self.hand.count if isinstance(self.hand, Hidden) else len(self.hand)
 
 
 class Row(NamedTuple):
@@ -63,31 +58,6 @@ class TableBridge(NamedTuple):
         return {"from": str(self.source), "to": str(self.target)}
 
 
-class GameState:
-    """What the states of every ruleset answer alike: whether the game is over, the pile's
-    size, and the engine's mark for states it made itself (they need no validity check).
-
-    A subclass is a frozen dataclass with `players` (each with `hand_size`), `passes`,
-    `pile` and `checked`.
-    """
-
-    __slots__ = ()
-
-    @property
-    def is_over(self) -> bool:
-        """True when a hand is empty or every player has passed in a row."""
-        return any(p.hand_size == 0 for p in self.players) or (
-            self.passes >= len(self.players) > 0
-        )
-
-    @property
-    def pile_size(self) -> int:
-        return self.pile.count if isinstance(self.pile, Hidden) else len(self.pile)
-
-    def marked_checked(self):
-        return replace(self, checked=True)
-
-
 @dataclass(frozen=True, slots=True)
 class State(GameState):
     players: tuple[Player, ...]
@@ -96,7 +66,7 @@ class State(GameState):
     bridges: tuple[TableBridge, ...]
     pile: Cards
     passes: int
-    ruleset: str = RULESET
+    ruleset: str = MASTER.name
     #: Set on states the engine made itself, which need no validity check.
     checked: bool = field(default=False, compare=False, repr=False)
 
@@ -107,19 +77,17 @@ class State(GameState):
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Read the JSON shape of a state; raises MalformedInput where it is not one."""
+        read_members(data, _STATE_MEMBERS, "master state", optional=_STATE_OPTIONAL)
+        if data.get("ruleset", MASTER.name) != MASTER.name:
+            raise MalformedInput(f"ruleset {data['ruleset']!r} is not {MASTER.name!r}")
         try:
-            if data.get("ruleset", RULESET) != RULESET:
-                raise MalformedInput(f"ruleset {data['ruleset']!r} is not {RULESET!r}")
             return cls(
                 players=tuple(_player(p) for p in data["players"]),
-                current=_int(data["current"]),
+                current=read_int(data["current"]),
                 rows=tuple(_row(r) for r in data["rows"]),
-                bridges=tuple(
-                    TableBridge(Slot.parse(b["from"]), Slot.parse(b["to"]))
-                    for b in data.get("bridges", ())
-                ),
-                pile=_cards(data["pile"]),
-                passes=_int(data.get("passes", 0)),
+                bridges=tuple(_table_bridge(b) for b in data.get("bridges", ())),
+                pile=WIRE.cards(data["pile"]),
+                passes=read_int(data.get("passes", 0)),
             )
         except MalformedInput:
             raise
@@ -150,39 +118,27 @@ class State(GameState):
         }
 
 
-def _int(value: Any) -> int:
-    if type(value) is not int:  # bool is an int subclass, and is no count
-        raise MalformedInput(f"{value!r} is not an integer: write counts and indexes as integers (5, not 5.0)")
-    return value
-
-
-def _cards(value: Any) -> Cards:
-    if isinstance(value, dict):
-        count = _int(value["count"])
-        if count < 0:
-            raise MalformedInput("a card count cannot be negative")
-        return Hidden(count)
-    cards = tuple(value)
-    if not CARD_NAMES.issuperset(cards):  # one C-level pass for the common, sound case
-        bad = next(card for card in cards if not is_card(card))
-        raise MalformedInput(f"{bad!r} is not a card")
-    return cards
-
-
 def _cards_to_json(cards: Cards) -> Any:
     return {"count": cards.count} if isinstance(cards, Hidden) else list(cards)
 
 
 def _player(data: Any) -> Player:
+    read_members(data, _PLAYER_MEMBERS, "player")
     name = data["name"]
     if not isinstance(name, str):
         raise MalformedInput("a player's name is a string")
-    return Player(name, _cards(data["hand"]), _int(data["bridges"]), _int(data["bonus"]))
+    return Player(name, WIRE.cards(data["hand"]), read_int(data["bridges"]), read_int(data["bonus"]))
+
+
+def _table_bridge(data: Any) -> TableBridge:
+    read_members(data, {"from", "to"}, "table bridge")
+    return TableBridge(MASTER.deck.slot(data["from"]), MASTER.deck.slot(data["to"]))
 
 
 def _row(data: Any) -> Row:
+    read_members(data, {"color", "cards"}, "row", optional={"jokers"})
     color = data["color"]
-    if color not in COLORS:
+    if color not in MASTER.colors:
         raise MalformedInput(f"{color!r} is not a colour")
     cards = tuple(data["cards"])
     jokers = tuple(data.get("jokers", ()))

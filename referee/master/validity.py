@@ -9,45 +9,39 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.cards import COLOR_NAMES, COLORS, HALVES, JOKER, JOKER_COUNT, TOTAL_CARDS
+from ..core.cards import COLOR_NAMES, JOKER
 from ..core.errors import invalid_state
-from .facts import BONUS_CARDS, MAX_PLAYERS, MIN_PLAYERS, bridges_per_player
-from .state import Hidden, State
+from ..core.validity import check_passes, check_seats
+from ..core.zones import Hidden
+from .facts import MASTER
+from .state import State
 
 
 def check_state(state: State) -> None:
     """Raise INVALID_STATE for a state that cannot happen; return None otherwise."""
     if state.checked:
         return
-    _check_players(state)
+    check_seats(state, MASTER.min_players, MASTER.max_players)
     occupied = _check_rows(state)
     _check_cards(state)
     _check_bridges(state, occupied)
     _check_bonus(state, occupied)
-    _check_passes(state)
+    check_passes(state)
 
 
-_NAMES = {color: {value: f"{color}{value}" for value in range(1, 22)} for color in COLORS}
+_NAMES = {color: {value: f"{color}{value}" for value in MASTER.values} for color in MASTER.colors}
 
 
 def completed_halves(occupied: dict[str, set[int]]) -> int:
     return sum(
-        1 for slots in occupied.values() for half in HALVES.values() if slots.issuperset(half)
+        1 for slots in occupied.values() for half in MASTER.halves.values() if slots.issuperset(half)
     )
-
-
-def _check_players(state: State) -> None:
-    n = len(state.players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise invalid_state(f"a game has 2 to 6 players, this one has {n}")
-    if not 0 <= state.current < n:
-        raise invalid_state(f"player {state.current} is to move, but the players are 0 to {n - 1}")
 
 
 def _check_rows(state: State) -> dict[str, set[int]]:
     colors = [row.color for row in state.rows]
-    if sorted(colors) != sorted(COLORS):
-        for color in COLORS:
+    if sorted(colors) != sorted(MASTER.colors):
+        for color in MASTER.colors:
             if colors.count(color) != 1:
                 times = colors.count(color)
                 raise invalid_state(
@@ -57,7 +51,7 @@ def _check_rows(state: State) -> dict[str, set[int]]:
     occupied: dict[str, set[int]] = {}
     for row in state.rows:
         name = COLOR_NAMES[row.color]
-        if 11 not in row.cards:
+        if MASTER.centre not in row.cards:
             raise invalid_state(f"the {name} row has no 11; every row starts from its 11")
         jokers = set(row.jokers)
         if len(jokers) != len(row.jokers):
@@ -109,12 +103,12 @@ def _check_cards(state: State) -> None:
     if len(set(known)) != len(known) - jokers + (1 if jokers else 0):
         _name_the_duplicate(state)
     jokers += table_jokers
-    if jokers > JOKER_COUNT:
-        raise invalid_state(f"{jokers} jokers are in play; the game has {JOKER_COUNT}")
+    if jokers > MASTER.joker_count:
+        raise invalid_state(f"{jokers} jokers are in play; the game has {MASTER.joker_count}")
     total = len(known) + table_jokers + hidden
-    if total != TOTAL_CARDS:
+    if total != MASTER.total_cards:
         raise invalid_state(
-            f"the table, hands and pile hold {total} cards; the game has {TOTAL_CARDS} "
+            f"the table, hands and pile hold {total} cards; the game has {MASTER.total_cards} "
             "(84 number cards and 4 jokers)"
         )
 
@@ -133,7 +127,7 @@ def _name_the_duplicate(state: State) -> None:
 
 def _check_bridges(state: State, occupied: dict[str, set[int]]) -> None:
     n = len(state.players)
-    dealt = bridges_per_player(n) * n
+    dealt = MASTER.bridges_per_player(n) * n
     held = sum(p.bridges for p in state.players)
     if held + len(state.bridges) != dealt:
         raise invalid_state(
@@ -154,20 +148,9 @@ def _check_bridges(state: State, occupied: dict[str, set[int]]) -> None:
 
 def _check_bonus(state: State, occupied: dict[str, set[int]]) -> None:
     held = sum(p.bonus for p in state.players)
-    expected = min(BONUS_CARDS, completed_halves(occupied))
+    expected = min(MASTER.bonus_cards, completed_halves(occupied))
     if held != expected:
         raise invalid_state(
             f"the players hold {held} bonus cards, but {completed_halves(occupied)} half-rows "
             f"are complete, which earns {expected}"
-        )
-
-
-def _check_passes(state: State) -> None:
-    if state.passes > 0 and state.pile_size > 0:
-        raise invalid_state(
-            f"passes is {state.passes} while the draw pile still has {state.pile_size} cards"
-        )
-    if state.passes > len(state.players):
-        raise invalid_state(
-            f"passes is {state.passes}, more than the {len(state.players)} players"
         )

@@ -1,6 +1,6 @@
 """Ruleset `classic`: the 80-card Elfer raus!, both editions, three start variants.
 
-Everything the classic game changes against the shared row engine (`rowgame.py`) is in
+Everything the classic game changes against the shared row engine (this package) is in
 this file (RULES-CLASSIC.md section 1):
 
 - the options: `edition` (`2018`: orange, yellow, green, blue, and a fitting drawn card
@@ -19,13 +19,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..core.actions import Place
-from ..core.cards import describe_card
-from ..core.errors import MalformedInput, Violation, invalid_state
-from ..core.steps import visible_elsewhere
-from .turn import Action, RowRuleset, RowState, Variant
+from ..core.actions import Action, Place
+from ..core.cards import Deck, describe_card
 from ..core.codes import Code
-from ..master.state import Hidden
+from ..core.errors import MalformedInput, Violation, invalid_state
+from ..core.wire import Wire
+from ..core.zones import Hidden, visible_elsewhere
+from .ruleset import ROW_ACTIONS, RowRuleset
+from .state import RowState
+from .variant import Variant
 
 EDITIONS = ("2018", "original")
 STARTS = ("eleven", "ends", "ten-to-twelve", "any")
@@ -38,8 +40,6 @@ class ClassicVariant(Variant):
 
     ruleset = "classic"
     top = 20
-    parse_colors = ("O", "R", "Y", "G", "B")
-    parse_top = 20
     draw_limit = 3
 
     def __init__(self, edition: str, start: str, without_blue: bool):
@@ -56,7 +56,7 @@ class ClassicVariant(Variant):
     def options_json(self) -> dict[str, Any]:
         return {"edition": self.edition, "start": self.start, "without_blue": self.without_blue}
 
-    def hand_size(self, players: int) -> int:
+    def dealt_per_player(self, players: int) -> int:
         return {2: 20, 3: 20, 4: 15, 5: 12, 6: 10}[players]
 
     def may_start(self, value: int, opening: int | None) -> bool:
@@ -240,7 +240,9 @@ class Classic(RowRuleset):
         Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.PASS_PILE_NOT_EMPTY,
         Code.DRAW_INCOMPLETE, Code.MUST_PLACE_DRAWN,
     )
-    state_fields = frozenset(
+    #: Any card of either edition is a classic card; which edition a state plays is its option.
+    wire = Wire("classic", Deck(("O", "R", "Y", "G", "B"), 20), ROW_ACTIONS)
+    state_members = frozenset(
         {"ruleset", "options", "players", "current", "rows", "opening", "pile", "passes"}
     )
 

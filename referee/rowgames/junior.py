@@ -1,6 +1,6 @@
 """Ruleset `junior`: the family game with 44 cards (RULES-CLASSIC.md section 2).
 
-Against the shared row engine (`rowgame.py`) the junior game changes only this: four
+Against the shared row engine (this package) the junior game changes only this: four
 colours of 1 to 11 (orange, yellow, green, blue), the 1s and 11s lie on the table from
 the start so the rows fill in 2 to 10 between them, five cards a hand, and a player who
 cannot place draws a single card, which may be placed if it fits. It has no options.
@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import MalformedInput
-from .turn import RowRuleset, Variant
 from ..core.codes import Code
+from ..core.errors import MalformedInput
+from ..core.wire import Wire
+from .ruleset import ROW_ACTIONS, RowRuleset
+from .variant import Variant
 
 
 class JuniorVariant(Variant):
     ruleset = "junior"
     colors = ("O", "Y", "G", "B")
     top = 11
-    parse_colors = colors
-    parse_top = top
     rows_laid_out = True
     draw_limit = 1
     must_place_drawn = False
 
-    def hand_size(self, players: int) -> int:
+    def dealt_per_player(self, players: int) -> int:
         return 5
 
 
@@ -48,7 +48,8 @@ class Junior(RowRuleset):
         Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
         Code.PASS_PILE_NOT_EMPTY,
     )
-    state_fields = frozenset({"ruleset", "players", "current", "rows", "pile", "passes"})
+    wire = Wire("junior", JUNIOR.deck, ROW_ACTIONS)
+    state_members = frozenset({"ruleset", "players", "current", "rows", "pile", "passes"})
 
     def variant(self, options: Any) -> JuniorVariant:
         if options is not None:

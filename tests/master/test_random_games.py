@@ -31,9 +31,13 @@ from hypothesis.stateful import (
 from support.oracle import Oracle
 from referee import engine
 from referee.core.actions import Action, Bridge, Draw, Pass, Place, Swap
-from referee.core.cards import COLORS, JOKER, Slot
+from referee.core.cards import JOKER, Slot
 from referee.core.errors import Violation
-from referee.master.state import Hidden, State
+from referee.core.zones import Hidden, count_cards
+from referee.master.facts import MASTER
+
+COLORS = MASTER.colors
+from referee.master.state import State
 from referee.master.validity import check_state
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
@@ -388,7 +392,7 @@ def test_every_random_game_ends_and_scores(game):
     assert over["type"] == "game_over"
     event(f"{len(final.players)} players, game over: {over['reason']}")
     if over["reason"] == "out":
-        assert any(p.hand_size == 0 for p in final.players)
+        assert any(count_cards(p.hand) == 0 for p in final.players)
     else:
         assert final.passes == len(final.players) and final.pile_size == 0
     assert over["scores"] == engine.scores(final)["scores"]
@@ -687,7 +691,7 @@ def imagine_a_play(data, view: State) -> None:
     place = data.draw(st.sampled_from(places), label="imagined card")
     result = engine.apply(view, engine.Turn(view.current, (place,)))
     me = view.current
-    assert result.state.players[me].hand == Hidden(view.players[me].hand_size - 1)
+    assert result.state.players[me].hand == Hidden(count_cards(view.players[me].hand) - 1)
     row = next(r for r in result.state.rows if r.color == place.slot.color)
     assert place.slot.value in (row.jokers if place.card == JOKER else row.cards)
     check_position(result.state)

@@ -37,10 +37,11 @@ from collections.abc import Iterable, Sequence
 
 from referee import engine
 from referee.core.actions import Action, Bridge, Draw, Pass, Place, Swap
-from referee.core.cards import COLORS, JOKER, NUMBER_CARDS, Slot
-from referee.core.errors import Violation
+from referee.core.cards import JOKER, Slot
 from referee.core.codes import Code
-from referee.master.state import Hidden, State
+from referee.core.errors import Violation
+from referee.core.zones import Hidden
+from referee.master.state import State
 from referee.master.validity import check_state
 
 COMPLETE, OPEN, DEAD = "complete", "open", "dead"
@@ -49,6 +50,9 @@ COMPLETE, OPEN, DEAD = "complete", "open", "dead"
 #: the table plus 4 placed this turn to swap.
 MAX_TURN_LENGTH = 4 + 4 + 8
 
+# Written out from RULES.md on purpose, rather than imported from the engine.
+COLORS = ("R", "Y", "G", "B")
+NUMBER_CARDS = tuple(f"{c}{v}" for c in COLORS for v in range(1, 22))
 ALL_SLOTS: tuple[Slot, ...] = tuple(Slot(c, v) for c in COLORS for v in range(1, 22))
 
 
@@ -75,7 +79,7 @@ class Oracle:
         self._completable: dict[tuple[Action, ...], bool] = {}
         hand = state.players[state.current].hand
         numbers = NUMBER_CARDS if isinstance(hand, Hidden) else [c for c in hand if c != JOKER]
-        self.number_placements = [Place(c, Slot.parse(c)) for c in dict.fromkeys(numbers)]
+        self.number_placements = [Place(c, Slot(c[0], int(c[1:]))) for c in dict.fromkeys(numbers)]
         self.joker_placements = [Place(JOKER, s) for s in ALL_SLOTS]
         self.bridges = [
             Bridge(a, b) for a in ALL_SLOTS for b in ALL_SLOTS

@@ -1,0 +1,32 @@
+"""The impossible-state checks every ruleset makes alike (RULES.md section 11).
+
+Each raises INVALID_STATE with a reason naming the player or count at fault; the
+rulesets' own `validity` modules call them beside their checks of the table and cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import invalid_state
+
+
+def check_seats(state: Any, min_players: int, max_players: int) -> None:
+    """A game of `min_players` to `max_players`, and a player to move among them."""
+    n = len(state.players)
+    if not min_players <= n <= max_players:
+        allowed = f"{min_players}" if min_players == max_players else f"{min_players} to {max_players}"
+        raise invalid_state(f"this game has {allowed} players, this one has {n}")
+    if not 0 <= state.current < n:
+        raise invalid_state(f"player {state.current} is to move, but the players are 0 to {n - 1}")
+
+
+def check_passes(state: Any) -> None:
+    """Passes count only once the pile is empty, and never more than the players."""
+    if state.passes > 0 and state.pile_size > 0:
+        raise invalid_state(
+            f"passes is {state.passes} but the pile still has {state.pile_size} cards; "
+            "passes only count once it is empty"
+        )
+    if state.passes > len(state.players):
+        raise invalid_state(f"passes is {state.passes}, above the {len(state.players)} players")

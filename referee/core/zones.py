@@ -1,0 +1,75 @@
+"""Where cards are: hands and piles that may be hidden, and what every state answers alike.
+
+At a physical table the referee sees neither the hands nor the draw pile; either may be
+given as a count alone (`Hidden`). Whatever the ruleset, a state knows whether its game
+is over and how large its pile is, and a state the engine made itself carries a mark
+that spares it the impossible-state check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from .cards import JOKER
+
+
+class Hidden(NamedTuple):
+    """A hand or draw pile the referee cannot see: only how many cards it holds."""
+
+    count: int
+
+
+#: A hand or pile: the cards in order (a pile's top card first), or only their count.
+Cards = tuple[str, ...] | Hidden
+
+
+def count_cards(zone: Cards) -> int:
+    """How many cards a hand or pile holds, seen or not."""
+    return zone.count if isinstance(zone, Hidden) else len(zone)
+
+
+class GameState:
+    """What the states of every ruleset answer alike.
+
+    A subclass is a frozen dataclass with `players` (each with a `hand`), `current`,
+    `passes`, `pile` and `checked`.
+    """
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        """True when a hand is empty or every player has passed in a row."""
+        return any(count_cards(p.hand) == 0 for p in self.players) or (
+            self.passes >= len(self.players) > 0
+        )
+
+    @property
+    def pile_size(self) -> int:
+        return count_cards(self.pile)
+
+    def marked_checked(self) -> Any:
+        """The same state, marked as one that passed the impossible-state check."""
+        return replace(self, checked=True)
+
+
+def visible_elsewhere(players: Iterable[Any], me: int, pile: Cards) -> tuple[set[str], int]:
+    """Number cards and the joker count in the known hands of the others and the known pile.
+
+    Hidden zones contribute nothing. A hidden hand may hold any card not seen here or on
+    the table (RULES.md section 12).
+    """
+    cards: set[str] = set()
+    jokers = 0
+    zones = [p.hand for i, p in enumerate(players) if i != me]
+    zones.append(pile)
+    for zone in zones:
+        if not isinstance(zone, Hidden):
+            for card in zone:
+                if card == JOKER:
+                    jokers += 1
+                else:
+                    cards.add(card)
+    return cards, jokers

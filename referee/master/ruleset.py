@@ -1,0 +1,58 @@
+"""Ruleset `master`: Elfer raus! MASTER, as RULES.md describes it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.codes import Code
+from ..core.errors import MalformedInput
+from ..core.ruleset import Ruleset
+from .deal import deal
+from .facts import MASTER
+from .scoring import scores
+from .state import WIRE, State
+from .turn import MasterTurn, check_turn_shape
+from .validity import check_state
+
+
+class Master(Ruleset):
+    name = MASTER.name
+    title = "Elfer raus! MASTER"
+    description = (
+        "Four colours of 1 to 21 and four jokers; the rows grow from their 11s, at most "
+        "four cards a turn, with bridge cards between neighbouring rows, joker swaps and "
+        "bonus cards for completed half-rows. The highest score wins."
+    )
+    options: list[dict[str, Any]] = []
+    codes: tuple[Code, ...] = (
+        Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.SWAP_WITHOUT_PLAY,
+        Code.TURN_MIXED, Code.BRIDGE_NOT_FOLLOWED, Code.ACTION_AFTER_GAME_END,
+        Code.CARD_LIMIT, Code.CARD_NOT_IN_HAND, Code.SLOT_OCCUPIED, Code.NOT_ADJACENT,
+        Code.NO_BRIDGE_LEFT, Code.BRIDGE_SAME_ROW, Code.BRIDGE_VALUE_MISMATCH,
+        Code.BRIDGE_NOT_NEIGHBOR, Code.BRIDGE_SOURCE_EMPTY, Code.BRIDGE_TARGET_OCCUPIED,
+        Code.SWAP_NO_JOKER, Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH,
+        Code.CARD_UNAVAILABLE, Code.PASS_PILE_NOT_EMPTY, Code.MUST_PLAY,
+    )
+    wire = WIRE
+
+    def load_state(self, data: Any) -> State:
+        return State.from_dict(data)
+
+    def check_state(self, state: State) -> None:
+        check_state(state)
+
+    def start_turn(self, state: State, actions: Sequence[Action]) -> MasterTurn:
+        check_turn_shape(actions)
+        return MasterTurn(state)
+
+    def score(self, state: State) -> dict[str, Any]:
+        return scores(state)
+
+    def deal(self, names: Sequence[str], seed: int, first: int = 0,
+             rows: Sequence[str] | None = None, hidden: bool = False,
+             options: Any = None) -> tuple[State, int]:
+        if options is not None:
+            raise MalformedInput("the master game has no options")
+        return deal(names, seed, first, rows or MASTER.colors, hidden), 0

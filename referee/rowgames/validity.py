@@ -1,0 +1,132 @@
+"""The impossible states of the classic and junior games (RULES.md section 11 where it
+applies, and RULES-CLASSIC.md section 3).
+
+`check_state` raises INVALID_STATE with a reason naming the card, player or row at
+fault; it runs before every turn is judged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.cards import COLOR_NAMES
+from ..core.errors import invalid_state
+from ..core.validity import check_passes, check_seats
+from ..core.zones import Hidden
+from .state import RowState
+
+
+def check_state(state: RowState) -> None:
+    """Raise INVALID_STATE for a state that cannot happen; return None otherwise."""
+    if state.checked:
+        return
+    variant = state.variant
+    check_seats(state, variant.min_players, variant.max_players)
+    _check_rows(state)
+    _check_cards(state)
+    check_passes(state)
+    if not state.rows:
+        variant.check_opening_state(state)
+
+
+def _check_rows(state: RowState) -> None:
+    variant = state.variant
+    seen: set[str] = set()
+    for row in state.rows:
+        name = COLOR_NAMES[row.color]
+        if row.color not in variant.colors:
+            raise invalid_state(f"the {name} row: this game has no {name} cards")
+        if row.color in seen:
+            raise invalid_state(f"the table has two {name} rows; each colour has one")
+        seen.add(row.color)
+        values = set(row.cards)
+        if len(values) != len(row.cards):
+            value = Counter(row.cards).most_common(1)[0][0]
+            raise invalid_state(f"the {name} row lists its {value} twice")
+        if any(v > variant.top for v in values):
+            raise invalid_state(f"the {name} row holds a value above {variant.top}")
+        if variant.rows_laid_out:
+            _check_laid_out_row(name, values, variant.top)
+        else:
+            _check_started_row(state, name, values)
+    if variant.rows_laid_out:
+        if len(seen) != len(variant.colors):
+            missing = [COLOR_NAMES[c] for c in variant.colors if c not in seen]
+            raise invalid_state(f"the {', '.join(missing)} row is missing; every row lies from the start")
+        if state.opening is not None:
+            raise invalid_state("opening is set, but with the rows laid out no row was opened")
+    elif state.rows:
+        if state.opening is None:
+            raise invalid_state("rows lie but opening is null; it is the value the first row began with")
+        if not variant.may_start(state.opening, None):
+            raise invalid_state(f"opening is {state.opening}, a value no row can begin with")
+        if state.opening not in state.rows[0].cards:
+            first = COLOR_NAMES[state.rows[0].color]
+            raise invalid_state(
+                f"opening is {state.opening} but the first row ({first}) does not hold it"
+            )
+    elif state.opening is not None:
+        raise invalid_state(f"opening is {state.opening} but no row lies")
+
+
+def _check_laid_out_row(name: str, values: set[int], top: int) -> None:
+    if 1 not in values or top not in values:
+        raise invalid_state(f"the {name} row lacks its 1 or its {top}, which lie from the start")
+    low = 1
+    while low + 1 in values:
+        low += 1
+    high = top
+    while high - 1 in values and high - 1 > low:
+        high -= 1
+    stray = sorted(v for v in values if low < v < high)
+    if stray:
+        raise invalid_state(
+            f"the {name} {stray[0]} lies apart: rows grow one step at a time from their ends"
+        )
+
+
+def _check_started_row(state: RowState, name: str, values: set[int]) -> None:
+    if not values:
+        raise invalid_state(f"the {name} row is empty; a row exists once its first card lies")
+    if max(values) - min(values) + 1 != len(values):
+        gap = next(v for v in range(min(values), max(values)) if v not in values)
+        raise invalid_state(f"the {name} row has a gap at {gap}; rows grow without gaps")
+    if not any(state.variant.may_start(v, state.opening) for v in values):
+        raise invalid_state(f"the {name} row holds no value it could have begun with")
+
+
+def _check_cards(state: RowState) -> None:
+    variant = state.variant
+    where: dict[str, str] = {}
+    hidden = 0
+
+    def put(card: str, zone: str) -> None:
+        if card not in variant.slots:
+            raise invalid_state(f"{card} is in {zone}, but it is not a card of this game")
+        if card in where:
+            other = where[card]
+            if other == zone:
+                raise invalid_state(f"{card} is twice in {zone}")
+            raise invalid_state(f"{card} is both in {other} and in {zone}")
+        where[card] = zone
+
+    for row in state.rows:
+        for value in row.cards:
+            put(f"{row.color}{value}", f"the {COLOR_NAMES[row.color]} row")
+    for i, player in enumerate(state.players):
+        if isinstance(player.hand, Hidden):
+            hidden += player.hand.count
+        else:
+            for card in player.hand:
+                put(card, f"player {i}'s hand")
+    if isinstance(state.pile, Hidden):
+        hidden += state.pile.count
+    else:
+        for card in state.pile:
+            put(card, "the pile")
+    total = len(where) + hidden
+    if total != len(variant.slots):
+        raise invalid_state(
+            f"the cards add up to {total}, counting hidden hands and pile; "
+            f"the game has {len(variant.slots)}"
+        )
