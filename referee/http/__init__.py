@@ -17,6 +17,7 @@ from .api import api
 from .bodies import MAX_BODY
 from .contract import validator, schema_names
 from .docs import docs
+from .language import register_language
 from .problems import register_problem_handlers
 
 
@@ -40,6 +41,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(docs)
     register_problem_handlers(app)
+    register_language(app)
     # Compile every schema now, so that a broken contract fails at start, not on a request.
     for name in schema_names():
         validator(name)

@@ -11,8 +11,9 @@ from flask import Blueprint
 from .. import engine
 from ..core.codes import Code
 from .bodies import json_body, json_response
+from .language import translator
 from .problems import Problem
-from .serializers import new_game_schema, rule_schema, rules_schema, rulesets_schema
+from .serializers import new_game_schema, rule_schema, rulesets_schema
 
 api = Blueprint("api", __name__, url_prefix="/v1")
 
@@ -81,11 +82,19 @@ def rulesets():
 
 @api.get("/rules")
 def rules():
-    return json_response(rules_schema.dump(list(Code)))
+    return json_response([_in_language(rule_schema.dump(code), code) for code in Code])
 
 
 @api.get("/rules/<code>")
 def rule(code: str):
     if code not in Code.__members__:
         raise Problem("NOT_FOUND", f"There is no rule {code!r}; GET /v1/rules lists them all.")
-    return json_response(rule_schema.dump(Code[code]))
+    return json_response(_in_language(rule_schema.dump(Code[code]), Code[code]))
+
+
+def _in_language(rule: dict, code: Code) -> dict:
+    """A catalogue entry with its title and rule text in the request's language."""
+    texts = translator()
+    rule["title"] = texts.gettext(code.title)
+    rule["description"] = texts.gettext(code.description)
+    return rule

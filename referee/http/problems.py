@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..core.errors import MalformedInput, Violation
 from .contract import json_pointer, shorten
+from .language import translator
 
 PROBLEM_TYPE = "application/problem+json"
 
@@ -60,7 +61,7 @@ def violation_body(violation: Violation) -> dict[str, Any]:
     """The problem document of a rule violation; `type` points at the rule."""
     body: dict[str, Any] = {
         "type": f"/v1/rules/{violation.code.value}",
-        "title": violation.code.title,
+        "title": translator().gettext(violation.code.title),
         "status": 422,
         "code": violation.code.value,
         "action": violation.action,

@@ -1,0 +1,51 @@
+"""The referee's languages: English (the default), German, French and Italian.
+
+Every text a person reads comes from gettext catalogues, one `.po` file per language and
+domain, which a translator edits with ordinary tools (Poedit, Weblate, any text editor):
+
+- `messages`: everything the referee says: problem titles, details and hints,
+  INVALID_STATE reasons, the rule catalogue, the /rules pages;
+- `pages`: the table page's and the pictures' texts.
+
+The files live in `referee/i18n/locales/<lang>/LC_MESSAGES/<domain>.po`, with the
+templates `referee/i18n/locales/<domain>.pot`. They are read with Babel when first used
+(`catalogues.translations`), so `pip install .` is all an installation needs: nothing is
+compiled by hand. English needs no catalogue: the source strings are English.
+
+Pure: no web framework in here. The HTTP layer calls `negotiate` with the request's
+Accept-Language header and renders with the language it gets back.
+
+How to add a string
+-------------------
+1. Write it once, in English, with named placeholders, where it is used:
+   `_("The {card} is not in {player}'s hand", card=..., player=...)` through a
+   `Message` (engine), or `N_("...")` for a string defined ahead of use; plurals as
+   `Message(singular, plural=..., count=n)`. Never join translated pieces with `+`.
+2. Extract and merge (from the repository's root; Babel's command-line tool):
+
+       pybabel extract -F babel.cfg -o referee/i18n/locales/messages.pot --no-location --sort-output .
+       pybabel update -D messages -i referee/i18n/locales/messages.pot -d referee/i18n/locales --no-fuzzy-matching
+
+   and for the pages' domain (its sources are listed in babel-pages.cfg):
+
+       pybabel extract -F babel-pages.cfg -o referee/i18n/locales/pages.pot --no-location --sort-output . && pybabel update -D pages -i referee/i18n/locales/pages.pot -d referee/i18n/locales --no-fuzzy-matching
+
+3. Translate the new entries in each `<lang>/LC_MESSAGES/<domain>.po`, keeping every
+   `{placeholder}` as it is. `tests/i18n` fails while an entry is missing, untranslated,
+   or has other placeholders than its English text.
+"""
+
+from __future__ import annotations
+
+from .catalogues import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, Translator, translations
+from .negotiation import negotiate
+
+__all__ = [
+    "DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGES", "Translator", "translations", "negotiate",
+    "N_",
+]
+
+
+def N_(text: str) -> str:
+    """Mark `text` for extraction without translating it (it is translated where shown)."""
+    return text
