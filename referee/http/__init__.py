@@ -2,6 +2,9 @@
 
 `create_app()` wires the blueprints and the problem handlers; the views are thin, and
 everything about the game happens in the engine.
+
+May import: `referee.engine` (the engine's public face), `referee.core` for its codes and
+errors, Flask, marshmallow, jsonschema-rs and orjson. Nothing in the engine imports it.
 """
 
 from __future__ import annotations
