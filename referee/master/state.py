@@ -146,5 +146,5 @@ def _row(data: Any) -> Row:
     if not (_SLOT_VALUES.issuperset(cards) and _SLOT_VALUES.issuperset(jokers)) or not {
         int
     }.issuperset(map(type, cards + jokers)):
-        raise MalformedInput(f"the {color} row's values are whole numbers from 1 to 21")
+        raise MalformedInput(f"the {color} row's values are whole numbers from 1 to {MASTER.highest}")
     return Row(color, cards, jokers)
