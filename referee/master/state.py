@@ -15,16 +15,18 @@ from typing import Any, NamedTuple
 
 from ..core.cards import Slot
 from ..core.errors import MalformedInput
-from ..core.wire import Wire, read_int, read_members
+from ..core.wire import Members, Wire, read_int
 from ..core.zones import Cards, GameState, Hidden
 from .facts import MASTER
 
 #: The reader of MASTER's hands, piles, actions and turns.
 WIRE = Wire(MASTER.name, MASTER.deck, ("place", "bridge", "swap", "draw", "pass"))
 _SLOT_VALUES = frozenset(MASTER.values)
-_STATE_MEMBERS = {"players", "current", "rows", "pile"}
-_STATE_OPTIONAL = {"ruleset", "bridges", "passes"}
-_PLAYER_MEMBERS = {"name", "hand", "bridges", "bonus"}
+_STATE = Members("master state", {"players", "current", "rows", "pile"},
+                 {"ruleset", "bridges", "passes"})
+_PLAYER = Members("player", {"name", "hand", "bridges", "bonus"})
+_TABLE_BRIDGE = Members("table bridge", {"from", "to"})
+_ROW = Members("row", {"color", "cards"}, {"jokers"})
 
 
 class Player(NamedTuple):
@@ -77,7 +79,7 @@ class State(GameState):
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Read the JSON shape of a state; raises MalformedInput where it is not one."""
-        read_members(data, _STATE_MEMBERS, "master state", optional=_STATE_OPTIONAL)
+        _STATE.check(data)
         if data.get("ruleset", MASTER.name) != MASTER.name:
             raise MalformedInput(f"ruleset {data['ruleset']!r} is not {MASTER.name!r}")
         try:
@@ -123,7 +125,7 @@ def _cards_to_json(cards: Cards) -> Any:
 
 
 def _player(data: Any) -> Player:
-    read_members(data, _PLAYER_MEMBERS, "player")
+    _PLAYER.check(data)
     name = data["name"]
     if not isinstance(name, str):
         raise MalformedInput("a player's name is a string")
@@ -131,12 +133,12 @@ def _player(data: Any) -> Player:
 
 
 def _table_bridge(data: Any) -> TableBridge:
-    read_members(data, {"from", "to"}, "table bridge")
+    _TABLE_BRIDGE.check(data)
     return TableBridge(MASTER.deck.slot(data["from"]), MASTER.deck.slot(data["to"]))
 
 
 def _row(data: Any) -> Row:
-    read_members(data, {"color", "cards"}, "row", optional={"jokers"})
+    _ROW.check(data)
     color = data["color"]
     if color not in MASTER.colors:
         raise MalformedInput(f"{color!r} is not a colour")

@@ -23,7 +23,7 @@ from ..core.actions import Action, Place
 from ..core.cards import Deck, describe_card
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation, invalid_state
-from ..core.wire import Wire
+from ..core.wire import Members, Wire
 from ..core.zones import Hidden, visible_elsewhere
 from .ruleset import ROW_ACTIONS, RowRuleset
 from .state import RowState
@@ -242,8 +242,9 @@ class Classic(RowRuleset):
     )
     #: Any card of either edition is a classic card; which edition a state plays is its option.
     wire = Wire("classic", Deck(("O", "R", "Y", "G", "B"), 20), ROW_ACTIONS)
-    state_members = frozenset(
-        {"ruleset", "options", "players", "current", "rows", "opening", "pile", "passes"}
+    state_members = Members(
+        "classic state",
+        {"ruleset", "options", "players", "current", "rows", "opening", "pile", "passes"},
     )
 
     def variant(self, options: Any) -> ClassicVariant:

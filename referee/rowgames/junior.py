@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.codes import Code
 from ..core.errors import MalformedInput
-from ..core.wire import Wire
+from ..core.wire import Members, Wire
 from .ruleset import ROW_ACTIONS, RowRuleset
 from .variant import Variant
 
@@ -49,7 +49,7 @@ class Junior(RowRuleset):
         Code.PASS_PILE_NOT_EMPTY,
     )
     wire = Wire("junior", JUNIOR.deck, ROW_ACTIONS)
-    state_members = frozenset({"ruleset", "players", "current", "rows", "pile", "passes"})
+    state_members = Members("junior state", {"ruleset", "players", "current", "rows", "pile", "passes"})
 
     def variant(self, options: Any) -> JuniorVariant:
         if options is not None:

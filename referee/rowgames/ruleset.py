@@ -12,6 +12,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.errors import MalformedInput
 from ..core.ruleset import Ruleset
+from ..core.wire import Members
 from .deal import deal
 from .scoring import scores
 from .state import RowState, read_state
@@ -24,7 +25,7 @@ ROW_ACTIONS = ("place", "draw", "pass")
 
 
 class RowRuleset(Ruleset):
-    state_members: frozenset[str] = frozenset()
+    state_members: Members
 
     def variant(self, options: Any) -> Variant:
         raise NotImplementedError

@@ -11,9 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..core.errors import MalformedInput
-from ..core.wire import Wire, read_int, read_members
+from ..core.wire import Members, Wire, read_int
 from ..core.zones import Cards, GameState, Hidden
 from .variant import Variant
+
+_PLAYER = Members("player", {"name", "hand"})
+_ROW = Members("row", {"color", "cards"})
 
 
 class Player(NamedTuple):
@@ -62,13 +65,13 @@ class RowState(GameState):
         return data
 
 
-def read_state(data: Any, variant: Variant, wire: Wire, members: frozenset[str]) -> RowState:
+def read_state(data: Any, variant: Variant, wire: Wire, members: Members) -> RowState:
     """A state of `variant` from its JSON shape; `members` are the members it has.
 
     Cards are read by the ruleset's `wire`, which knows every card any of its games has:
     a card of another edition's colour is a card, though an impossible one here.
     """
-    read_members(data, members, f"{variant.ruleset} state")
+    members.check(data)
     try:
         opening = data.get("opening")
         return RowState(
@@ -91,7 +94,7 @@ def _cards_json(cards: Cards) -> Any:
 
 
 def _player(data: Any, wire: Wire) -> Player:
-    read_members(data, {"name", "hand"}, "player")
+    _PLAYER.check(data)
     name = data["name"]
     if not isinstance(name, str):
         raise MalformedInput("a player's name is a string")
@@ -99,7 +102,7 @@ def _player(data: Any, wire: Wire) -> Player:
 
 
 def _row(data: Any, wire: Wire) -> Row:
-    read_members(data, {"color", "cards"}, "row")
+    _ROW.check(data)
     color = data["color"]
     if not isinstance(color, str) or color not in wire.deck.colors:
         raise MalformedInput(f"{color!r} is not a colour of the {wire.game} game")
