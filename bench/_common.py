@@ -6,7 +6,7 @@ spread (min–max), so one noisy run cannot move the headline number:
 
     engine.apply, loaded state         median    41.2 µs   spread 40.1–44.0 µs   (7 runs × 2000)
 
-Lines of figures always contain "median"; `tests/test_bench_smoke.py` looks for them.
+Lines of figures always contain "median"; `tests/bench/test_bench_smoke.py` looks for them.
 No script asserts on a timing: the targets are printed next to the figures instead.
 """
 
