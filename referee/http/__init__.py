@@ -21,6 +21,7 @@ from .bodies import MAX_BODY
 from .contract import validator, schema_names
 from .docs import docs
 from .language import register_language
+from .pages import pages
 from .problems import register_problem_handlers
 
 
@@ -43,6 +44,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.url_map.strict_slashes = False
     app.register_blueprint(api)
     app.register_blueprint(docs)
+    app.register_blueprint(pages)
     register_problem_handlers(app)
     register_language(app)
     # Compile every schema now, so that a broken contract fails at start, not on a request.

@@ -6,10 +6,12 @@ Rule violations and malformed input propagate as exceptions to the handlers in
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Response, request
 
 from .. import engine
 from ..core.codes import Code
+from ..pages.languages import LANGUAGES, translations
+from ..pictures import picture, slot_names
 from .bodies import json_body, json_response
 from .language import translator
 from .problems import Problem
@@ -98,3 +100,34 @@ def _in_language(rule: dict, code: Code) -> dict:
     rule["title"] = texts.gettext(code.title)
     rule["description"] = texts.gettext(code.description)
     return rule
+
+
+@api.post("/pictures")
+def pictures():
+    body = json_body("picture-request.json")
+    state = engine.load_state(body["state"])
+    engine.check_state(state)
+    engine.load_actions(body.get("turn", []), ruleset=state.ruleset)  # the turn's cards are this game's
+    wire = state.to_dict()
+    slots = set(slot_names(wire))
+    for field in ("mark", "highlight"):
+        for index, slot in enumerate(body.get(field, [])):
+            if slot not in slots:
+                raise Problem(
+                    "SCHEMA_VIOLATION",
+                    f"{slot} is not a slot of this {state.ruleset} game.",
+                    errors=[{"pointer": f"/{field}/{index}", "message": f"{slot} is not a slot of this game"}],
+                )
+    language = request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0])
+    svg = picture(
+        wire,
+        body.get("mark", ()),
+        turn=body.get("turn", ()),
+        highlight=body.get("highlight", ()),
+        layout=body.get("layout", "wide"),
+        translations=translations(language),
+    )
+    response = Response(svg, mimetype="image/svg+xml")
+    response.headers["Content-Language"] = language
+    response.headers["Vary"] = "Accept-Language"
+    return response

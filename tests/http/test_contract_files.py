@@ -44,6 +44,7 @@ EXPECTED_SCHEMAS = {
     "new-game-response.json", "turn-response.json", "legal-actions-response.json",
     "replay-response.json", "scores-response.json", "rule.json", "rules-response.json",
     "health-response.json", "problem.json", "ruleset-name.json", "rulesets-response.json",
+    "picture-request.json",
 }
 SCHEMA_NAMES = sorted(p.name for p in SCHEMA_DIR.glob("*.json"))
 
@@ -253,6 +254,9 @@ ENDPOINTS = {
     ("/v1/legal-actions", "post"): ("legalActions", "200"),
     ("/v1/replays", "post"): ("replay", "200"),
     ("/v1/scores", "post"): ("scores", "200"),
+    ("/v1/pictures", "post"): ("picture", "200"),
+    ("/", "get"): ("getHome", "200"),
+    ("/table", "get"): ("getTable", "200"),
     ("/v1/rulesets", "get"): ("listRulesets", "200"),
     ("/v1/rules", "get"): ("listRules", "200"),
     ("/v1/rules/{code}", "get"): ("getRule", "200"),

@@ -1,0 +1,50 @@
+"""The pages for people: `/` (what the referee is) and `/table` (record and check a game).
+
+Both are rendered from templates shipped inside the package, their texts in the
+reader's language (`?lang=`, else the `lang` cookie the table page sets, else
+`Accept-Language`). The table page's
+scripts and styles are static files beside them; the page keeps its game in the
+browser and talks to nothing but this service's API.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template, request, send_from_directory
+
+from ..pages.languages import LANGUAGES, catalogue, translations
+from ..pages import STATIC_DIR, TEMPLATE_DIR
+
+pages = Blueprint("pages", __name__, template_folder=str(TEMPLATE_DIR))
+
+
+def _language() -> str:
+    for asked in (request.args.get("lang"), request.cookies.get("lang")):
+        if asked in LANGUAGES:
+            return asked
+    return request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0])
+
+
+def _page(template: str, **context) -> Response:
+    language = _language()
+    texts = translations(language)
+    html = render_template(template, lang=language, languages=LANGUAGES, _=texts.gettext, **context)
+    response = Response(html, mimetype="text/html")
+    response.headers["Content-Language"] = language
+    response.headers["Vary"] = "Accept-Language"
+    return response
+
+
+@pages.get("/")
+def home():
+    return _page("home.html")
+
+
+@pages.get("/table")
+def table():
+    # The scripts' own texts (events, questions, the score sheet) travel with the page.
+    return _page("table.html", script_texts=catalogue(_language()))
+
+
+@pages.get("/table/static/<path:name>")
+def static(name: str):
+    return send_from_directory(STATIC_DIR, name, max_age=300)

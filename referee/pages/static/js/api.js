@@ -1,0 +1,30 @@
+// Talking to the referee: every call is a POST to this service's /v1 API, in the page's
+// language. The answer is {ok: true, data} or {ok: false, problem} (an RFC 9457 problem
+// document); the page never judges a move itself.
+import { language } from "./texts.js";
+
+async function post(path, body, accept = "application/json") {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Accept": accept, "Accept-Language": language },
+    body: JSON.stringify(body),
+  });
+  if (response.ok) {
+    const data = accept === "image/svg+xml" ? await response.text() : await response.json();
+    return { ok: true, data };
+  }
+  let problem;
+  try {
+    problem = await response.json();
+  } catch {
+    problem = { title: response.statusText, status: response.status, code: "HTTP_ERROR" };
+  }
+  return { ok: false, problem };
+}
+
+export const newGame = (request) => post("/v1/games", request);
+export const turn = (state, player, actions) => post("/v1/turns", { state, turn: { player, actions } });
+export const legalActions = (state, actions) => post("/v1/legal-actions", { state, actions });
+export const replay = (state, turns) => post("/v1/replays", { state, turns });
+export const scores = (state) => post("/v1/scores", { state });
+export const picture = (request) => post("/v1/pictures", request, "image/svg+xml");

@@ -1,0 +1,253 @@
+// The table page: one state object (`app`), the handlers that change it, and `refresh`,
+// which asks the referee what may come next and draws the table as the referee's
+// POST /v1/pictures draws it. The rules stay with the referee: a tap records what was
+// done, "end turn" asks the referee, and its answer is shown as it comes.
+import * as api from "./api.js";
+import * as record from "./record.js";
+import * as setupForm from "./setup.js";
+import * as turns from "./turn.js";
+import * as view from "./view.js";
+import { t } from "./texts.js";
+
+const saved = record.load();
+const app = {
+  match: saved.match || null, // {setup, rounds: [{start, turns, state, result}]}
+  turn: saved.turn || turns.emptyTurn(), // the turn being built
+  legal: null, // the referee's legal next actions for that turn
+  problem: saved.problem || null, // the referee's last refusal
+  news: saved.news || null, // the last recorded turn's events and open questions
+  finished: false,
+  sheetProblem: null,
+};
+let drawing = 0; // drops an answer that a newer refresh has overtaken
+
+const $ = (id) => document.getElementById(id);
+const round = () => record.currentRound(app.match);
+const narrow = window.matchMedia("(max-width: 720px)");
+
+function persist() {
+  record.save({ match: app.match, turn: app.turn, problem: app.problem, news: app.news });
+}
+
+function markedSlots(problem, actions) {
+  if (!problem || problem.action === null || problem.action === undefined) return [];
+  const action = actions[problem.action];
+  if (!action) return [];
+  if (action.type === "bridge") return [action.from, action.to];
+  const slot = turns.slotOf(action);
+  return slot ? [slot] : [];
+}
+
+async function refresh() {
+  const mine = ++drawing;
+  persist();
+  const hasGame = Boolean(app.match);
+  $("setup").hidden = hasGame && !app.settingUp;
+  $("game").hidden = !hasGame;
+  $("controls").hidden = !hasGame;
+  document.querySelector(".game-menu").hidden = !hasGame;
+  document.body.dataset.ruleset = hasGame ? app.match.setup.ruleset : "";
+  if (!hasGame) {
+    document.body.dataset.ready = String(mine);
+    return;
+  }
+  const current = round();
+  const legal = await api.legalActions(current.state, app.turn.actions);
+  if (mine !== drawing) return;
+  app.legal = legal.ok ? legal.data : null;
+  let problem = app.problem;
+  if (!legal.ok) problem = legal.problem; // the turn so far already breaks a rule
+  app.finished = Boolean(app.legal && app.legal.actions.length === 0 && !app.legal.complete);
+  const shown = await api.picture({
+    state: current.state,
+    turn: app.turn.actions,
+    mark: markedSlots(problem, app.turn.actions),
+    highlight: app.finished ? [] : turns.lit(app.turn, app.legal),
+    layout: narrow.matches ? "tall" : "wide",
+  });
+  if (mine !== drawing) return;
+  if (shown.ok) $("picture").innerHTML = shown.data;
+  view.showStatus(app, current);
+  view.showProblem(problem);
+  view.showNews(app.news, current.state.players.map((p) => p.name));
+  view.showBuilding(app.turn, app.legal);
+  $("controls").dataset.finished = String(app.finished);
+  if (app.finished && !current.result && current.state.players.every((p) => Array.isArray(p.hand) || p.hand.count === 0)) {
+    await score(); // every hand is known: the referee scores the round at once
+    return;
+  }
+  view.showSheet(app, current);
+  document.body.dataset.ready = String(mine);
+}
+
+function change(turn) {
+  app.turn = turn;
+  app.problem = null;
+  refresh();
+}
+
+async function startMatch(event) {
+  event.preventDefault();
+  const setup = setupForm.readSetup();
+  const dealt = await api.newGame(setupForm.dealRequest(setup, 0));
+  if (!dealt.ok) {
+    $("setup-problem").textContent = `${dealt.problem.title}: ${dealt.problem.detail || ""}`;
+    return;
+  }
+  $("setup-problem").textContent = "";
+  app.match = { setup, rounds: [record.newRound(dealt.data.state)] };
+  app.settingUp = false;
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null });
+  refresh();
+}
+
+async function nextRound() {
+  const setup = app.match.setup;
+  const dealt = await api.newGame(setupForm.dealRequest(setup, app.match.rounds.length));
+  if (!dealt.ok) return;
+  app.match.rounds.push(record.newRound(dealt.data.state));
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null });
+  refresh();
+}
+
+async function endTurn() {
+  const current = round();
+  const player = current.state.current;
+  const answer = await api.turn(current.state, player, app.turn.actions);
+  if (!answer.ok) {
+    app.problem = answer.problem; // the turn stays as it is, to be corrected
+    refresh();
+    return;
+  }
+  current.turns.push({ player, actions: app.turn.actions });
+  current.state = answer.data.state;
+  app.news = { player, events: answer.data.events, unchecked: answer.data.unchecked };
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null });
+  refresh();
+}
+
+async function undo() {
+  const current = round();
+  if (!current.turns.length) return;
+  const kept = current.turns.slice(0, -1);
+  const answer = await api.replay(current.start, kept);
+  if (!answer.ok) {
+    app.problem = answer.problem;
+    refresh();
+    return;
+  }
+  current.turns = kept;
+  current.state = answer.data.state;
+  current.result = null;
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null });
+  refresh();
+}
+
+async function score() {
+  const current = round();
+  const state = structuredClone(current.state);
+  for (const input of document.querySelectorAll("[data-hand-of]")) {
+    const cards = input.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
+    state.players[Number(input.dataset.handOf)].hand = cards;
+  }
+  const answer = await api.scores(state);
+  if (!answer.ok) {
+    app.sheetProblem = answer.problem;
+  } else {
+    current.result = answer.data;
+    app.sheetProblem = null;
+  }
+  persist();
+  view.showSheet(app, current);
+}
+
+async function importRecord(input) {
+  const file = input.files[0];
+  input.value = "";
+  if (!file) return;
+  let game;
+  try {
+    game = await record.readRecord(file);
+  } catch {
+    app.problem = { code: "MALFORMED_JSON", title: t("This file is not a game record.") };
+    refresh();
+    return;
+  }
+  const answer = await api.replay(game.state, game.turns);
+  if (!answer.ok) {
+    app.problem = answer.problem;
+    refresh();
+    return;
+  }
+  const state = game.state;
+  const setup = {
+    ruleset: state.ruleset,
+    players: state.players.map((p) => p.name),
+    first: state.current,
+    rounds: 1,
+    deal: Array.isArray(state.players[0].hand) ? "shown" : "hidden",
+    seed: 0,
+  };
+  if (state.ruleset === "master") setup.rows = state.rows.map((r) => r.color);
+  if (state.options) setup.options = state.options;
+  app.match = { setup, rounds: [{ start: state, turns: game.turns, state: answer.data.state, result: null }] };
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, settingUp: false });
+  refresh();
+}
+
+function exportRecord() {
+  const current = round();
+  const names = current.start.players.map((p) => p.name).join("-");
+  record.download(record.gameRecord(current), `elfer-${current.start.ruleset}-${names}-round${app.match.rounds.length}.json`);
+}
+
+function onTap(event) {
+  const slot = event.target.closest("[data-slot]");
+  if (!slot || app.finished) return;
+  change(turns.tap(app.turn, slot.dataset.slot, slot.dataset.card || null));
+}
+
+const actions = {
+  "joker": () => change(turns.choose(app.turn, "joker")),
+  "bridge": () => change(turns.choose(app.turn, "bridge")),
+  "draw": () => change(turns.add(app.turn, { type: "draw" })),
+  "pass": () => change(turns.add(app.turn, { type: "pass" })),
+  "clear": () => change(turns.emptyTurn()),
+  "undo": undo,
+  "end-turn": endTurn,
+  "export": exportRecord,
+  "new-game": () => {
+    app.settingUp = true;
+    setupForm.fillSetup(app.match ? app.match.setup : null);
+    refresh().then(() => $("setup").scrollIntoView());
+  },
+  "cancel-setup": () => {
+    app.settingUp = false;
+    refresh();
+  },
+  "add-player": () => setupForm.addName(),
+  "remove-player": () => setupForm.removeName(),
+  "score": score,
+  "next-round": nextRound,
+};
+
+document.addEventListener("click", (event) => {
+  const control = event.target.closest("button[data-action]");
+  if (control && actions[control.dataset.action]) actions[control.dataset.action]();
+});
+$("picture").addEventListener("click", onTap);
+$("setup-form").addEventListener("submit", startMatch);
+$("setup-form").ruleset.addEventListener("change", setupForm.showOptions);
+document.querySelector("input[data-action=import]").addEventListener("change", (e) => importRecord(e.target));
+$("language").addEventListener("change", (e) => {
+  // The choice is remembered for the next visit (the server reads the cookie).
+  document.cookie = `lang=${e.target.value}; path=/; max-age=31536000; SameSite=Lax`;
+  const url = new URL(location.href);
+  url.searchParams.set("lang", e.target.value);
+  location.assign(url);
+});
+narrow.addEventListener("change", refresh);
+
+setupForm.fillSetup(app.match ? app.match.setup : null);
+if (!app.match) app.settingUp = true;
+refresh();

@@ -1,0 +1,93 @@
+// The setup form: ruleset and classic options, the players in seating order, who starts,
+// MASTER's row order, the number of rounds, and the kind of deal. It reads the form into
+// the body of POST /v1/games; the referee checks it.
+import { t } from "./texts.js";
+
+const form = () => document.getElementById("setup-form");
+const names = () => document.getElementById("player-names");
+
+export function fillSetup(setup) {
+  const f = form();
+  const s = setup || { ruleset: "master", players: ["", ""], first: 0, rounds: 2, deal: "hidden", seed: 42 };
+  f.ruleset.value = s.ruleset;
+  if (s.options) {
+    f.edition.value = s.options.edition || "2018";
+    f.start.value = s.options.start || "eleven";
+    f.without_blue.checked = Boolean(s.options.without_blue);
+  }
+  (s.rows || ["R", "Y", "G", "B"]).forEach((c, i) => (f[`row${i}`].value = c));
+  f.rounds.value = s.rounds || 2;
+  f.seed.value = s.seed ?? 42;
+  f.querySelector(`[name=deal][value=${s.deal || "hidden"}]`).checked = true;
+  names().replaceChildren();
+  s.players.forEach((name) => addName(name));
+  refreshFirst(s.first || 0);
+  showOptions();
+}
+
+export function addName(name = "") {
+  if (names().children.length >= 6) return;
+  const item = document.createElement("li");
+  const input = document.createElement("input");
+  input.name = "player";
+  input.value = name;
+  input.autocomplete = "off";
+  input.placeholder = t("Player %(number)s", { number: names().children.length + 1 });
+  input.addEventListener("input", () => refreshFirst());
+  item.append(input);
+  names().append(item);
+  refreshFirst();
+}
+
+export function removeName() {
+  if (names().children.length > 2) names().lastElementChild.remove();
+  refreshFirst();
+}
+
+function playerNames() {
+  return [...names().querySelectorAll("input")].map((input) => input.value.trim() || input.placeholder);
+}
+
+function refreshFirst(selected) {
+  const select = document.getElementById("first-player");
+  const keep = selected ?? Number(select.value || 0);
+  select.replaceChildren(...playerNames().map((name, i) => new Option(name, i, false, i === keep)));
+}
+
+export function showOptions() {
+  const ruleset = form().ruleset.value;
+  document.getElementById("setup").dataset.ruleset = ruleset;
+}
+
+// The setup as the page keeps it, and the body of POST /v1/games for round `round`
+// (0-based): each round the next player starts.
+export function readSetup() {
+  const f = form();
+  const ruleset = f.ruleset.value;
+  const setup = {
+    ruleset,
+    players: playerNames(),
+    first: Number(f.first.value || 0),
+    rounds: Math.max(1, Number(f.rounds.value || 1)),
+    deal: f.querySelector("[name=deal]:checked").value,
+    seed: Number(f.seed.value || 0),
+  };
+  if (ruleset === "master") setup.rows = [0, 1, 2, 3].map((i) => f[`row${i}`].value);
+  if (ruleset === "classic") {
+    setup.options = { edition: f.edition.value, start: f.start.value, without_blue: f.without_blue.checked };
+  }
+  return setup;
+}
+
+export function dealRequest(setup, round) {
+  const request = {
+    ruleset: setup.ruleset,
+    players: setup.players,
+    first: (setup.first + round) % setup.players.length,
+    hidden: setup.deal === "hidden",
+  };
+  if (setup.deal === "shown") request.seed = setup.seed + round;
+  if (setup.rows) request.rows = setup.rows;
+  if (setup.options) request.options = setup.options;
+  return request;
+}

@@ -1,0 +1,305 @@
+"""`picture(state)`: the table of any state as SVG text, in the manner of python-chess's svg.py.
+
+One pure function from a state's wire form to plain SVG elements with stable ids and
+classes; no drawing library. The service answers it at POST /v1/pictures and the table
+page shows exactly that answer, so there is one drawing of the table, not two.
+
+Stable hooks: every slot is a `<g class="slot">` with `id="slot-B9"`, `data-slot="B9"`
+and, while a card or joker lies there, `data-card="B9"` or `data-card="J"`; its other
+classes say what it shows (`empty`, `card`, `joker`, `pending`, `marked`, `highlight`).
+Colours are never the only cue: every card shows its colour's letter, every row label
+a letter and a shape, and the marks differ in outline as well as in colour.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from .table import JOKER, Row, Table, read_table
+
+#: Card faces; yellow takes dark text, the others white.
+FILL = {"R": "#c62828", "O": "#ef6c00", "Y": "#f9c80e", "G": "#2e7d32", "B": "#1565c0"}
+INK = {"R": "#fff", "O": "#fff", "Y": "#222", "G": "#fff", "B": "#fff"}
+JOKER_FILL = "#3a2a5c"
+BRIDGE_FILL = "#8d5a2b"
+MARK = "#b00020"
+HIGHLIGHT = "#00695c"
+
+MARGIN = 8
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+
+
+class _Geometry:
+    """Where slots go: `wide` lays rows left to right as on the table; `tall` turns the
+    table a quarter turn, rows top to bottom becoming columns left to right, so that a
+    phone held upright has slots big enough for a finger."""
+
+    def __init__(self, layout: str, rows: tuple[Row, ...], top: float):
+        self.layout = layout
+        self.rows = rows
+        self.top = top
+        self.count = len(rows[0].values) if rows else 0
+        if layout == "tall":
+            self.label = 30  # the colour labels above the columns
+            self.slot_w, self.slot_h, self.along, self.across = 68, 36, 40, 90
+        else:
+            self.label = 34  # the colour labels left of the rows
+            self.slot_w, self.slot_h, self.along, self.across = 40, 54, 44, 72
+
+    def slot_box(self, row_index: int, value_index: int) -> tuple[float, float]:
+        if self.layout == "tall":
+            x = MARGIN + row_index * self.across
+            y = self.top + self.label + value_index * self.along
+        else:
+            x = MARGIN + self.label + value_index * self.along
+            y = self.top + row_index * self.across
+        return x, y
+
+    @property
+    def width(self) -> float:
+        if self.layout == "tall":
+            return 2 * MARGIN + len(self.rows) * self.across - (self.across - self.slot_w)
+        return 2 * MARGIN + self.label + self.count * self.along - (self.along - self.slot_w)
+
+    @property
+    def height(self) -> float:
+        if self.layout == "tall":
+            return self.label + self.count * self.along
+        return len(self.rows) * self.across - (self.across - self.slot_h)
+
+
+def picture(
+    state: dict[str, Any],
+    mark: Iterable[str] = (),
+    *,
+    turn: Iterable[dict[str, Any]] = (),
+    highlight: Iterable[str] = (),
+    layout: str = "wide",
+    translations: gettext.NullTranslations | None = None,
+) -> str:
+    """The table of `state` (its wire form) as SVG text.
+
+    `mark`: slots that stand out (a refused card's slot); `turn`: the actions of a turn
+    being built, drawn as pending (never judged here); `highlight`: slots to light up
+    (where the next action may go); `layout`: "wide" (rows as they lie) or "tall" (a
+    quarter turn, for a phone held upright); `translations`: the gettext catalogue of
+    the reader's language (English when None).
+    """
+    texts = translations or gettext.NullTranslations()
+    table = read_table(state, tuple(turn))
+    marked, lit = frozenset(mark), frozenset(highlight)
+    width = _Geometry(layout, table.rows, 0).width
+    panel, panel_height = _panel(table, texts, width)
+    geometry = _Geometry(layout, table.rows, MARGIN + panel_height + 12)
+    height = geometry.top + geometry.height + MARGIN
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="elfer-table {table.ruleset} {layout}" '
+        f'viewBox="0 0 {width:g} {height:g}" width="{width:g}" height="{height:g}" '
+        f'font-family="{FONT}" role="img" aria-label={quoteattr(_summary(table, texts))}>',
+        f'<rect class="cloth" x="0" y="0" width="{width:g}" height="{height:g}" fill="#f4f1ea"/>',
+        panel,
+        _row_labels(geometry, texts),
+        '<g class="rows">',
+    ]
+    for row_index, row in enumerate(table.rows):
+        parts.append(f'<g class="row{"" if row.started else " unstarted"}" id="row-{row.color}" data-row="{row.color}">')
+        for value_index, value in enumerate(row.values):
+            slot = f"{row.color}{value}"
+            parts.append(_slot(geometry, table, row_index, value_index, slot, slot in marked, slot in lit))
+        parts.append("</g>")
+    parts.append("</g>")
+    parts.append(_bridges(geometry, table))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _summary(table: Table, texts) -> str:
+    if table.finished:
+        return texts.gettext("Game over")
+    return texts.gettext("%(name)s to move") % {"name": table.players[table.current].name}
+
+
+def _slot(geometry: _Geometry, table: Table, row_index: int, value_index: int, slot: str,
+          marked: bool, lit: bool) -> str:
+    x, y = geometry.slot_box(row_index, value_index)
+    w, h = geometry.slot_w, geometry.slot_h
+    color, value = slot[0], slot[1:]
+    card = table.lying(slot)
+    classes = ["slot", "empty" if card is None else ("joker" if card == JOKER else "card")]
+    if slot in table.pending:
+        classes.append("pending")
+    if marked:
+        classes.append("marked")
+    if lit:
+        classes.append("highlight")
+    data_card = "" if card is None else f' data-card="{card}"'
+    out = [f'<g class="{" ".join(classes)}" id="slot-{slot}" data-slot="{slot}"{data_card}>']
+    out.append(f"<title>{slot}</title>")
+    if lit:
+        out.append(f'<rect class="halo" x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="8" '
+                   f'fill="#d9f2ec" stroke="{HIGHLIGHT}" stroke-width="3" stroke-dasharray="6 3"/>')
+    dash = ' stroke-dasharray="5 3"' if slot in table.pending else ""
+    if card is None:
+        out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="#fff" '
+                   f'stroke="{FILL[color]}" stroke-opacity="0.55" stroke-width="1.5"/>')
+        out.append(_text(x + w / 2, y + h / 2, value, 15, "#8a8a8a", anchor="middle", baseline="central"))
+    elif card == JOKER:
+        out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="{JOKER_FILL}" '
+                   f'stroke="#111" stroke-width="2"{dash}/>')
+        out.append(_text(x + w / 2, y + h / 2, "J", 20, "#fff", anchor="middle", baseline="central", weight="700"))
+        out.append(_text(x + 4, y + 10, f"{color}{value}", 9, "#fff", baseline="central"))
+    else:
+        out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="{FILL[color]}" '
+                   f'stroke="#111" stroke-width="{2 if dash else 1}"{dash}/>')
+        out.append(_text(x + w / 2, y + h / 2 + 2, value, 19, INK[color], anchor="middle", baseline="central",
+                         weight="700"))
+        out.append(_text(x + 4, y + 9, color, 10, INK[color], baseline="central", weight="700"))
+    if marked:
+        out.append(f'<rect class="mark" x="{x - 2:g}" y="{y - 2:g}" width="{w + 4:g}" height="{h + 4:g}" rx="7" '
+                   f'fill="none" stroke="{MARK}" stroke-width="4"/>')
+        out.append(_text(x + w - 4, y + 9, "!", 13, MARK if card is None else "#fff", anchor="end",
+                         baseline="central", weight="900"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _bridges(geometry: _Geometry, table: Table) -> str:
+    """Bridge cards as bars across the gap between two neighbouring rows."""
+    where = {f"{row.color}{v}": (i, j) for i, row in enumerate(table.rows) for j, v in enumerate(row.values)}
+    out = ['<g class="bridges">']
+    laid = [(b, False) for b in table.bridges] + [(b, True) for b in table.pending_bridges]
+    for (source, target), pending in laid:
+        if source not in where or target not in where:
+            continue
+        (r1, j), (r2, _) = where[source], where[target]
+        top = min(r1, r2)
+        x, y = geometry.slot_box(top, j)
+        dash = ' stroke-dasharray="4 2"' if pending else ""
+        cls = "bridge pending" if pending else "bridge"
+        attrs = f'class="{cls}" data-from="{source}" data-to="{target}"'
+        if geometry.layout == "tall":
+            gap = geometry.across - geometry.slot_w
+            bx, by, bw, bh = x + geometry.slot_w - 4, y + geometry.slot_h / 2 - 6, gap + 8, 12
+        else:
+            gap = geometry.across - geometry.slot_h
+            bx, by, bw, bh = x + geometry.slot_w / 2 - 7, y + geometry.slot_h - 4, 14, gap + 8
+        out.append(f'<rect {attrs} x="{bx:g}" y="{by:g}" width="{bw:g}" height="{bh:g}" rx="3" '
+                   f'fill="{BRIDGE_FILL}" stroke="#111" stroke-width="1.5"{dash}/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _row_labels(geometry: _Geometry, texts) -> str:
+    out = ['<g class="row-labels">']
+    for i, row in enumerate(geometry.rows):
+        x, y = geometry.slot_box(i, 0)
+        if geometry.layout == "tall":
+            cx, cy = x + geometry.slot_w / 2, y - geometry.label / 2 - 2
+        else:
+            cx, cy = MARGIN + geometry.label / 2 - 2, y + geometry.slot_h / 2
+        faint = "" if row.started else ' opacity="0.45"'
+        out.append(f'<g class="row-label" data-row="{row.color}"{faint}>')
+        if not row.started:
+            out.append(f"<title>{escape(texts.gettext('not started'))}</title>")
+        out.append(_shape(row.color, cx - 9, cy, 7))
+        out.append(_text(cx + 4, cy, row.color, 17, "#222", baseline="central", weight="700"))
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _shape(color: str, cx: float, cy: float, r: float) -> str:
+    """A shape per colour, so that rows differ without colour vision too."""
+    fill = f'fill="{FILL[color]}" stroke="#222" stroke-width="1"'
+    if color == "R":
+        return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" {fill}/>'
+    if color == "G":
+        return f'<rect x="{cx - r:g}" y="{cy - r:g}" width="{2 * r:g}" height="{2 * r:g}" {fill}/>'
+    points = {
+        "Y": [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)],
+        "B": [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
+        "O": [(cx - r, cy - r), (cx + r, cy - r), (cx, cy + r)],
+    }[color]
+    return f'<polygon points="{" ".join(f"{px:g},{py:g}" for px, py in points)}" {fill}/>'
+
+
+def _panel(table: Table, texts, width: float) -> tuple[str, float]:
+    """The players (hand, bridge and bonus cards; who is to move), the pile and the bonus
+    cards left, in boxes above the table; returns the SVG and its height."""
+    columns = max(1, min(len(table.players), int((width - 2 * MARGIN + 8) // 170)))
+    box_w = (width - 2 * MARGIN - 8 * (columns - 1)) / columns
+    out = ['<g class="players">']
+    y = MARGIN
+    for start in range(0, len(table.players), columns):
+        heights = []
+        for k, index in enumerate(range(start, min(start + columns, len(table.players)))):
+            x = MARGIN + k * (box_w + 8)
+            box, h = _player_box(table, index, texts, x, y, box_w)
+            out.append(box)
+            heights.append(h)
+        y += max(heights) + 8
+    out.append("</g>")
+    lines = [texts.ngettext("Draw pile: %(count)d card", "Draw pile: %(count)d cards", table.pile)
+             % {"count": table.pile}]
+    if table.bonus_left is not None:
+        lines.append(texts.ngettext("%(count)d bonus card left", "%(count)d bonus cards left", table.bonus_left)
+                     % {"count": table.bonus_left})
+    if table.finished:
+        lines.append(texts.gettext("Game over"))
+    out.append(f'<g class="pile" data-pile="{table.pile}">')
+    out.append(_text(MARGIN, y + 9, "  ·  ".join(lines), 14, "#222", baseline="central"))
+    out.append("</g>")
+    return "".join(out), y + 18 - MARGIN
+
+
+def _player_box(table: Table, index: int, texts, x: float, y: float, w: float) -> tuple[str, float]:
+    player = table.players[index]
+    current = index == table.current and not table.finished
+    lines = [texts.ngettext("%(count)d card in hand", "%(count)d cards in hand", player.count)
+             % {"count": player.count}]
+    if player.bridges is not None:
+        lines.append(texts.ngettext("%(count)d bridge card", "%(count)d bridge cards", player.bridges)
+                     % {"count": player.bridges})
+    if player.bonus is not None:
+        lines.append(texts.ngettext("%(count)d bonus card", "%(count)d bonus cards", player.bonus)
+                     % {"count": player.bonus})
+    per_line = max(1, int((w - 12) // 27))
+    chip_lines = 0 if not player.hand else -(-len(player.hand) // per_line)
+    h = 26 + 16 * len(lines) + chip_lines * 22 + 6
+    cls = "player current" if current else "player"
+    out = [f'<g class="{cls}" id="player-{index}" data-player="{index}">']
+    out.append(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="#fff" '
+               f'stroke="#111" stroke-width="{3 if current else 1}"/>')
+    name = ("▶ " if current else "") + player.name
+    out.append(_text(x + 8, y + 14, _clip(name, int(w // 9)), 15, "#111", baseline="central", weight="700"))
+    if current:
+        out.append(_text(x + w - 8, y + 14, texts.gettext("to move"), 12, "#111", anchor="end", baseline="central"))
+    for k, line in enumerate(lines):
+        out.append(_text(x + 8, y + 34 + 16 * k, line, 12, "#333", baseline="central"))
+    if player.hand:
+        top = y + 26 + 16 * len(lines)
+        for k, card in enumerate(player.hand):
+            cx, cy = x + 8 + (k % per_line) * 27, top + (k // per_line) * 22
+            out.append(_chip(card, cx, cy))
+    out.append("</g>")
+    return "".join(out), h
+
+
+def _chip(card: str, x: float, y: float) -> str:
+    fill, ink = (JOKER_FILL, "#fff") if card == JOKER else (FILL[card[0]], INK[card[0]])
+    return (f'<g class="hand-card" data-hand-card="{card}"><rect x="{x:g}" y="{y:g}" width="25" height="19" rx="3" '
+            f'fill="{fill}" stroke="#111" stroke-width="0.8"/>'
+            + _text(x + 12.5, y + 10, card, 9.5, ink, anchor="middle", baseline="central", weight="700") + "</g>")
+
+
+def _text(x: float, y: float, text: str, size: float, fill: str, *, anchor: str = "start",
+          baseline: str = "auto", weight: str = "400") -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}" '
+            f'dominant-baseline="{baseline}" font-weight="{weight}">{escape(str(text))}</text>')
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
