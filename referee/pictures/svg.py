@@ -203,7 +203,8 @@ def _row_labels(geometry: _Geometry, texts) -> str:
         faint = "" if row.started else ' opacity="0.45"'
         out.append(f'<g class="row-label" data-row="{row.color}"{faint}>')
         if not row.started:
-            out.append(f"<title>{escape(texts.gettext('not started'))}</title>")
+            title = texts.gettext("not started yet")
+            out.append(f"<title>{escape(title)}</title>")
         out.append(_shape(row.color, cx - 9, cy, 7))
         out.append(_text(cx + 4, cy, row.color, 17, "#222", baseline="central", weight="700"))
         out.append("</g>")

@@ -74,7 +74,6 @@ async function refresh() {
   $("controls").dataset.finished = String(app.finished);
   if (app.finished && !current.result && current.state.players.every((p) => Array.isArray(p.hand) || p.hand.count === 0)) {
     await score(); // every hand is known: the referee scores the round at once
-    return;
   }
   view.showSheet(app, current);
   document.body.dataset.ready = String(mine);
@@ -158,7 +157,6 @@ async function score() {
     app.sheetProblem = null;
   }
   persist();
-  view.showSheet(app, current);
 }
 
 async function importRecord(input) {
@@ -227,7 +225,7 @@ const actions = {
   },
   "add-player": () => setupForm.addName(),
   "remove-player": () => setupForm.removeName(),
-  "score": score,
+  "score": () => score().then(refresh),
   "next-round": nextRound,
 };
 

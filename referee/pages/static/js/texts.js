@@ -9,3 +9,6 @@ export function t(message, params = {}) {
   const text = catalogue[message] || message;
   return text.replace(/%\((\w+)\)[sd]/g, (_, key) => String(params[key] ?? ""));
 }
+
+// Marks a message for the catalogue where it is written, to be translated where it is shown.
+export const N_ = (message) => message;

@@ -1,7 +1,7 @@
 // What the page shows besides the picture: who is to move, the referee's refusal, the
 // events of the last turn and its open questions, the turn being built, and the score
 // sheet. Each function writes one part of the page from the app's state object.
-import { t } from "./texts.js";
+import { N_, t } from "./texts.js";
 import { matchTotals } from "./record.js";
 
 const $ = (id) => document.getElementById(id);
@@ -71,12 +71,12 @@ function eventText(event, names) {
 
 // What the referee could not check without the hidden cards, as a question to the table.
 const QUESTIONS = {
-  MUST_PLAY: "Did %(name)s really have no card to lay?",
-  OPENING: "Was %(name)s's 11 really the first to open (nobody held one that comes before it)?",
-  DRAW_AFTER_FIT: "Did the cards %(name)s drew before the last one really not fit?",
-  PLAY_AFTER_DRAW: "Was the card %(name)s laid really the one just drawn?",
-  DRAW_INCOMPLETE: "Did the last card %(name)s drew fit? If not, %(name)s must keep drawing.",
-  MUST_PLACE_DRAWN: "Did the card %(name)s drew really fit nowhere? A drawn card that fits must be laid.",
+  MUST_PLAY: N_("Did %(name)s really have no card to lay?"),
+  OPENING: N_("Was %(name)s's 11 really the first to open (nobody held one that comes before it)?"),
+  DRAW_AFTER_FIT: N_("Did the cards %(name)s drew before the last one really not fit?"),
+  PLAY_AFTER_DRAW: N_("Was the card %(name)s laid really the one just drawn?"),
+  DRAW_INCOMPLETE: N_("Did the last card %(name)s drew fit? If not, %(name)s must keep drawing."),
+  MUST_PLACE_DRAWN: N_("Did the card %(name)s drew really fit nowhere? A drawn card that fits must be laid."),
 };
 
 export function showNews(news, names) {
@@ -94,7 +94,7 @@ export function showNews(news, names) {
     const p = document.createElement("p");
     p.className = "question";
     p.dataset.unchecked = code;
-    const question = QUESTIONS[code] || "The referee could not check rule %(code)s: please check it at the table.";
+    const question = QUESTIONS[code] || N_("The referee could not check rule %(code)s: please check it at the table.");
     p.textContent = t(question, { name: names[news.player], code });
     box.append(p);
   }
@@ -126,7 +126,8 @@ export function showBuilding(turn, legal) {
   else if (!turn.actions.length) prompt = t("Tap the slot of each card laid; the slot says which card it is.");
   else prompt = legal && legal.complete ? t("The turn may end now.") : "";
   const list = turn.actions.map(describe).join("  ");
-  line.textContent = list ? `${t("This turn:")} ${list}${prompt ? " — " + prompt : ""}` : prompt;
+  const label = t("This turn:");
+  line.textContent = list ? `${label} ${list}${prompt ? " — " + prompt : ""}` : prompt;
   for (const mode of ["joker", "bridge"]) {
     document.querySelector(`[data-action=${mode}]`).setAttribute("aria-pressed", String(turn.mode === mode));
   }
@@ -186,7 +187,7 @@ export function showSheet(app, round) {
     parts.push(heading(t("The match"), "h3"), table(head, rows, "match-scores"));
     const done = scored >= app.match.setup.rounds && round.result;
     const who = leaders.map((i) => names[i]).join(", ");
-    parts.push(paragraph(done ? t("Winner of the match: %(names)s", { names: who }) : t("Leading after %(rounds)s rounds: %(names)s", { rounds: scored, names: who }), done ? "match-winner" : "match-leader"));
+    parts.push(paragraph(done ? t("Winner of the match: %(names)s", { names: who }) : t("Rounds scored: %(rounds)s of %(total)s. Leading: %(names)s", { rounds: scored, total: app.match.setup.rounds, names: who }), done ? "match-winner" : "match-leader"));
     if (!done && round.result) parts.push(button("next-round", t("Deal the next round")));
   }
   sheet.replaceChildren(...parts);
