@@ -6,11 +6,10 @@ Rule violations and malformed input propagate as exceptions to the handlers in
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response
 
 from .. import engine
 from ..core.codes import Code
-from ..pages.languages import LANGUAGES, translations
 from ..pictures import picture, slot_names
 from .bodies import json_body, json_response
 from .language import translator
@@ -118,16 +117,12 @@ def pictures():
                     f"{slot} is not a slot of this {state.ruleset} game.",
                     errors=[{"pointer": f"/{field}/{index}", "message": f"{slot} is not a slot of this game"}],
                 )
-    language = request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0])
     svg = picture(
         wire,
         body.get("mark", ()),
         turn=body.get("turn", ()),
         highlight=body.get("highlight", ()),
         layout=body.get("layout", "wide"),
-        translations=translations(language),
+        texts=translator("pages"),
     )
-    response = Response(svg, mimetype="image/svg+xml")
-    response.headers["Content-Language"] = language
-    response.headers["Vary"] = "Accept-Language"
-    return response
+    return Response(svg, mimetype="image/svg+xml")

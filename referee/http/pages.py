@@ -9,28 +9,29 @@ browser and talks to nothing but this service's API.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request, send_from_directory
+from flask import Blueprint, Response, g, render_template, request, send_from_directory
 
-from ..pages.languages import LANGUAGES, catalogue, translations
+from ..i18n import LANGUAGES, Translator, negotiate
 from ..pages import STATIC_DIR, TEMPLATE_DIR
 
 pages = Blueprint("pages", __name__, template_folder=str(TEMPLATE_DIR))
 
 
 def _language() -> str:
+    """The page's language, kept as the request's (its answer's Content-Language says it)."""
     for asked in (request.args.get("lang"), request.cookies.get("lang")):
         if asked in LANGUAGES:
+            g.language = asked
             return asked
-    return request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0])
+    g.language = negotiate(request.headers.get("Accept-Language"))
+    return g.language
 
 
 def _page(template: str, **context) -> Response:
-    language = _language()
-    texts = translations(language)
-    html = render_template(template, lang=language, languages=LANGUAGES, _=texts.gettext, **context)
+    texts = Translator(_language(), "pages")
+    html = render_template(template, lang=texts.language, languages=LANGUAGES, _=texts.gettext, **context)
     response = Response(html, mimetype="text/html")
-    response.headers["Content-Language"] = language
-    response.headers["Vary"] = "Accept-Language"
+    response.vary.add("Cookie")
     return response
 
 
@@ -42,7 +43,7 @@ def home():
 @pages.get("/table")
 def table():
     # The scripts' own texts (events, questions, the score sheet) travel with the page.
-    return _page("table.html", script_texts=catalogue(_language()))
+    return _page("table.html", script_texts=Translator(_language(), "pages").texts())
 
 
 @pages.get("/table/static/<path:name>")

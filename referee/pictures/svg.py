@@ -13,11 +13,11 @@ a letter and a shape, and the marks differ in outline as well as in colour.
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Iterable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..i18n import Translator
 from .table import JOKER, Row, Table, read_table
 
 #: Card faces; yellow takes dark text, the others white.
@@ -78,17 +78,17 @@ def picture(
     turn: Iterable[dict[str, Any]] = (),
     highlight: Iterable[str] = (),
     layout: str = "wide",
-    translations: gettext.NullTranslations | None = None,
+    texts: Translator | None = None,
 ) -> str:
     """The table of `state` (its wire form) as SVG text.
 
     `mark`: slots that stand out (a refused card's slot); `turn`: the actions of a turn
     being built, drawn as pending (never judged here); `highlight`: slots to light up
     (where the next action may go); `layout`: "wide" (rows as they lie) or "tall" (a
-    quarter turn, for a phone held upright); `translations`: the gettext catalogue of
-    the reader's language (English when None).
+    quarter turn, for a phone held upright); `texts`: the reader's language's texts
+    of the gettext domain `pages` (English when None).
     """
-    texts = translations or gettext.NullTranslations()
+    texts = texts or Translator("en", "pages")
     table = read_table(state, tuple(turn))
     marked, lit = frozenset(mark), frozenset(highlight)
     width = _Geometry(layout, table.rows, 0).width
@@ -119,7 +119,7 @@ def picture(
 def _summary(table: Table, texts) -> str:
     if table.finished:
         return texts.gettext("Game over")
-    return texts.gettext("%(name)s to move") % {"name": table.players[table.current].name}
+    return texts.gettext("{name} to move", name=table.players[table.current].name)
 
 
 def _slot(geometry: _Geometry, table: Table, row_index: int, value_index: int, slot: str,
@@ -243,11 +243,9 @@ def _panel(table: Table, texts, width: float) -> tuple[str, float]:
             heights.append(h)
         y += max(heights) + 8
     out.append("</g>")
-    lines = [texts.ngettext("Draw pile: %(count)d card", "Draw pile: %(count)d cards", table.pile)
-             % {"count": table.pile}]
+    lines = [texts.ngettext("Draw pile: {n} card", "Draw pile: {n} cards", table.pile)]
     if table.bonus_left is not None:
-        lines.append(texts.ngettext("%(count)d bonus card left", "%(count)d bonus cards left", table.bonus_left)
-                     % {"count": table.bonus_left})
+        lines.append(texts.ngettext("{n} bonus card left", "{n} bonus cards left", table.bonus_left))
     if table.finished:
         lines.append(texts.gettext("Game over"))
     out.append(f'<g class="pile" data-pile="{table.pile}">')
@@ -259,14 +257,11 @@ def _panel(table: Table, texts, width: float) -> tuple[str, float]:
 def _player_box(table: Table, index: int, texts, x: float, y: float, w: float) -> tuple[str, float]:
     player = table.players[index]
     current = index == table.current and not table.finished
-    lines = [texts.ngettext("%(count)d card in hand", "%(count)d cards in hand", player.count)
-             % {"count": player.count}]
+    lines = [texts.ngettext("{n} card in hand", "{n} cards in hand", player.count)]
     if player.bridges is not None:
-        lines.append(texts.ngettext("%(count)d bridge card", "%(count)d bridge cards", player.bridges)
-                     % {"count": player.bridges})
+        lines.append(texts.ngettext("{n} bridge card", "{n} bridge cards", player.bridges))
     if player.bonus is not None:
-        lines.append(texts.ngettext("%(count)d bonus card", "%(count)d bonus cards", player.bonus)
-                     % {"count": player.bonus})
+        lines.append(texts.ngettext("{n} bonus card", "{n} bonus cards", player.bonus))
     per_line = max(1, int((w - 12) // 27))
     chip_lines = 0 if not player.hand else -(-len(player.hand) // per_line)
     h = 26 + 16 * len(lines) + chip_lines * 22 + 6

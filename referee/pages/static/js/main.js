@@ -7,7 +7,7 @@ import * as record from "./record.js";
 import * as setupForm from "./setup.js";
 import * as turns from "./turn.js";
 import * as view from "./view.js";
-import { t } from "./texts.js";
+import { _ } from "./texts.js";
 
 const saved = record.load();
 const app = {
@@ -167,7 +167,7 @@ async function importRecord(input) {
   try {
     game = await record.readRecord(file);
   } catch {
-    app.problem = { code: "MALFORMED_JSON", title: t("This file is not a game record.") };
+    app.problem = { code: "MALFORMED_JSON", title: _("This file is not a game record.") };
     refresh();
     return;
   }

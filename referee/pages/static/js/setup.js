@@ -1,7 +1,7 @@
 // The setup form: ruleset and classic options, the players in seating order, who starts,
 // MASTER's row order, the number of rounds, and the kind of deal. It reads the form into
 // the body of POST /v1/games; the referee checks it.
-import { t } from "./texts.js";
+import { _ } from "./texts.js";
 
 const form = () => document.getElementById("setup-form");
 const names = () => document.getElementById("player-names");
@@ -32,7 +32,7 @@ export function addName(name = "") {
   input.name = "player";
   input.value = name;
   input.autocomplete = "off";
-  input.placeholder = t("Player %(number)s", { number: names().children.length + 1 });
+  input.placeholder = _("Player {number}", { number: names().children.length + 1 });
   input.addEventListener("input", () => refreshFirst());
   item.append(input);
   names().append(item);

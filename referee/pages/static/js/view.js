@@ -1,7 +1,7 @@
 // What the page shows besides the picture: who is to move, the referee's refusal, the
 // events of the last turn and its open questions, the turn being built, and the score
 // sheet. Each function writes one part of the page from the app's state object.
-import { N_, t } from "./texts.js";
+import { N_, _ } from "./texts.js";
 import { matchTotals } from "./record.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,14 +12,14 @@ export function showStatus(app, round) {
   const state = round.state;
   const line = $("to-move");
   if (app.finished) {
-    line.textContent = t("The game is over.");
+    line.textContent = _("The game is over.");
     line.removeAttribute("data-current-player");
   } else {
-    line.textContent = t("%(name)s to move", { name: state.players[state.current].name });
+    line.textContent = _("{name} to move", { name: state.players[state.current].name });
     line.dataset.currentPlayer = String(state.current);
   }
   const setup = app.match.setup;
-  $("round").textContent = t("Round %(round)s of %(rounds)s", { round: app.match.rounds.length, rounds: setup.rounds });
+  $("round").textContent = _("Round {round} of {rounds}", { round: app.match.rounds.length, rounds: setup.rounds });
 }
 
 export function showProblem(problem) {
@@ -46,7 +46,7 @@ export function showProblem(problem) {
   }
   const code = document.createElement("p");
   code.className = "problem-code";
-  code.textContent = t("Rule %(code)s. Change the turn and end it again.", { code: problem.code });
+  code.textContent = _("Rule {code}. Change the turn and end it again.", { code: problem.code });
   parts.push(code);
   box.replaceChildren(...parts);
 }
@@ -55,15 +55,15 @@ function eventText(event, names) {
   const name = names[event.player];
   switch (event.type) {
     case "bonus":
-      return t("%(name)s takes a bonus card (row %(row)s, %(range)s complete).", { name, row: event.row, range: RANGE[event.half] });
+      return _("{name} takes a bonus card (row {row}, {range} complete).", { name, row: event.row, range: RANGE[event.half] });
     case "bonus_unavailable":
-      return t("No bonus card is left for row %(row)s, %(range)s.", { row: event.row, range: RANGE[event.half] });
+      return _("No bonus card is left for row {row}, {range}.", { row: event.row, range: RANGE[event.half] });
     case "drew":
-      return event.card ? t("%(name)s drew %(card)s.", { name, card: event.card }) : t("%(name)s drew a card.", { name });
+      return event.card ? _("{name} drew {card}.", { name, card: event.card }) : _("{name} drew a card.", { name });
     case "passed":
-      return t("%(name)s passed.", { name });
+      return _("{name} passed.", { name });
     case "game_over":
-      return event.reason === "out" ? t("A player has laid the last card: the game is over.") : t("Nobody can lay a card any more: the game is over.");
+      return event.reason === "out" ? _("A player has laid the last card: the game is over.") : _("Nobody can lay a card any more: the game is over.");
     default:
       return "";
   }
@@ -71,19 +71,19 @@ function eventText(event, names) {
 
 // What the referee could not check without the hidden cards, as a question to the table.
 const QUESTIONS = {
-  MUST_PLAY: N_("Did %(name)s really have no card to lay?"),
-  OPENING: N_("Was %(name)s's 11 really the first to open (nobody held one that comes before it)?"),
-  DRAW_AFTER_FIT: N_("Did the cards %(name)s drew before the last one really not fit?"),
-  PLAY_AFTER_DRAW: N_("Was the card %(name)s laid really the one just drawn?"),
-  DRAW_INCOMPLETE: N_("Did the last card %(name)s drew fit? If not, %(name)s must keep drawing."),
-  MUST_PLACE_DRAWN: N_("Did the card %(name)s drew really fit nowhere? A drawn card that fits must be laid."),
+  MUST_PLAY: N_("Did {name} really have no card to lay?"),
+  OPENING: N_("Was {name}'s 11 really the first to open (nobody held one that comes before it)?"),
+  DRAW_AFTER_FIT: N_("Did the cards {name} drew before the last one really not fit?"),
+  PLAY_AFTER_DRAW: N_("Was the card {name} laid really the one just drawn?"),
+  DRAW_INCOMPLETE: N_("Did the last card {name} drew fit? If not, {name} must keep drawing."),
+  MUST_PLACE_DRAWN: N_("Did the card {name} drew really fit nowhere? A drawn card that fits must be laid."),
 };
 
 export function showNews(news, names) {
   const box = $("news");
   box.replaceChildren();
   if (!news) return;
-  const lines = [t("%(name)s's turn is recorded.", { name: names[news.player] }), ...news.events.map((e) => eventText(e, names))];
+  const lines = [_("{name}'s turn is recorded.", { name: names[news.player] }), ...news.events.map((e) => eventText(e, names))];
   for (const text of lines.filter(Boolean)) {
     const p = document.createElement("p");
     p.className = "event";
@@ -94,8 +94,8 @@ export function showNews(news, names) {
     const p = document.createElement("p");
     p.className = "question";
     p.dataset.unchecked = code;
-    const question = QUESTIONS[code] || N_("The referee could not check rule %(code)s: please check it at the table.");
-    p.textContent = t(question, { name: names[news.player], code });
+    const question = QUESTIONS[code] || N_("The referee could not check rule {code}: please check it at the table.");
+    p.textContent = _(question, { name: names[news.player], code });
     box.append(p);
   }
 }
@@ -109,9 +109,9 @@ function describe(action) {
     case "bridge":
       return `${action.from}═${action.to}`;
     case "draw":
-      return t("draw");
+      return _("draw");
     case "pass":
-      return t("pass");
+      return _("pass");
     default:
       return action.type;
   }
@@ -120,13 +120,13 @@ function describe(action) {
 export function showBuilding(turn, legal) {
   const line = $("building");
   let prompt;
-  if (turn.mode === "joker") prompt = t("Joker: tap the slot it is laid in.");
-  else if (turn.mode === "bridge" && !turn.bridgeFrom) prompt = t("Bridge card: tap the slot it starts from.");
-  else if (turn.mode === "bridge") prompt = t("Bridge card from %(slot)s: tap the slot it leads to.", { slot: turn.bridgeFrom });
-  else if (!turn.actions.length) prompt = t("Tap the slot of each card laid; the slot says which card it is.");
-  else prompt = legal && legal.complete ? t("The turn may end now.") : "";
+  if (turn.mode === "joker") prompt = _("Joker: tap the slot it is laid in.");
+  else if (turn.mode === "bridge" && !turn.bridgeFrom) prompt = _("Bridge card: tap the slot it starts from.");
+  else if (turn.mode === "bridge") prompt = _("Bridge card from {slot}: tap the slot it leads to.", { slot: turn.bridgeFrom });
+  else if (!turn.actions.length) prompt = _("Tap the slot of each card laid; the slot says which card it is.");
+  else prompt = legal && legal.complete ? _("The turn may end now.") : "";
   const list = turn.actions.map(describe).join("  ");
-  const label = t("This turn:");
+  const label = _("This turn:");
   line.textContent = list ? `${label} ${list}${prompt ? " — " + prompt : ""}` : prompt;
   for (const mode of ["joker", "bridge"]) {
     document.querySelector(`[data-action=${mode}]`).setAttribute("aria-pressed", String(turn.mode === mode));
@@ -149,14 +149,14 @@ export function showSheet(app, round) {
   sheet.hidden = false;
   const names = round.state.players.map((p) => p.name);
   const master = app.match.setup.ruleset === "master";
-  const parts = [heading(t("Score sheet"))];
+  const parts = [heading(_("Score sheet"))];
   const open = round.state.players.flatMap((p, i) => (!Array.isArray(p.hand) && p.hand.count > 0 ? [i] : []));
   if (!round.result && open.length) {
-    parts.push(paragraph(t("Tell the referee the cards left in each hand (for example: R5 Y12 J), then score the round.")));
+    parts.push(paragraph(_("Tell the referee the cards left in each hand (for example: R5 Y12 J), then score the round.")));
     for (const i of open) {
       const label = document.createElement("label");
       label.className = "left-in-hand";
-      label.textContent = t("Cards left in %(name)s's hand (%(count)s)", { name: names[i], count: round.state.players[i].hand.count });
+      label.textContent = _("Cards left in {name}'s hand ({count})", { name: names[i], count: round.state.players[i].hand.count });
       const input = document.createElement("input");
       input.dataset.handOf = String(i);
       input.autocomplete = "off";
@@ -164,31 +164,31 @@ export function showSheet(app, round) {
       label.append(input);
       parts.push(label);
     }
-    parts.push(button("score", t("Score the round")));
+    parts.push(button("score", _("Score the round")));
     if (app.sheetProblem) parts.push(paragraph(`${app.sheetProblem.title}: ${app.sheetProblem.detail || app.sheetProblem.reason || ""}`, "problem-inline"));
   }
   if (round.result) {
-    const head = master ? [t("Player"), t("Bonus"), t("Hand"), t("Jokers"), t("Total")] : [t("Player"), t("Penalty")];
+    const head = master ? [_("Player"), _("Bonus"), _("Hand"), _("Jokers"), _("Total")] : [_("Player"), _("Penalty")];
     const rows = round.result.scores.map((s) => {
       const cells = master ? [names[s.player], s.bonus, s.hand, s.jokers, s.total] : [names[s.player], s.penalty];
       return { cells, winner: (round.result.winners || []).includes(s.player) };
     });
     parts.push(table(head, rows, "round-scores"));
     const winners = (round.result.winners || []).map((i) => names[i]).join(", ");
-    if (winners) parts.push(paragraph(t("Winner of the round: %(names)s", { names: winners }), "winners"));
+    if (winners) parts.push(paragraph(_("Winner of the round: {names}", { names: winners }), "winners"));
   }
   const { totals, scored, leaders } = matchTotals(app.match);
   if (scored) {
-    const head = [t("Player"), ...app.match.rounds.map((_, i) => t("Round %(round)s", { round: i + 1 })), t("Match")];
+    const head = [_("Player"), ...app.match.rounds.map((round_, i) => _("Round {round}", { round: i + 1 })), _("Match")];
     const rows = names.map((name, i) => ({
       cells: [name, ...app.match.rounds.map((r) => (r.result ? scoreOf(r.result, i, master) : "–")), totals[i]],
       winner: leaders.includes(i),
     }));
-    parts.push(heading(t("The match"), "h3"), table(head, rows, "match-scores"));
+    parts.push(heading(_("The match"), "h3"), table(head, rows, "match-scores"));
     const done = scored >= app.match.setup.rounds && round.result;
     const who = leaders.map((i) => names[i]).join(", ");
-    parts.push(paragraph(done ? t("Winner of the match: %(names)s", { names: who }) : t("Rounds scored: %(rounds)s of %(total)s. Leading: %(names)s", { rounds: scored, total: app.match.setup.rounds, names: who }), done ? "match-winner" : "match-leader"));
-    if (!done && round.result) parts.push(button("next-round", t("Deal the next round")));
+    parts.push(paragraph(done ? _("Winner of the match: {names}", { names: who }) : _("Rounds scored: {rounds} of {total}. Leading: {names}", { rounds: scored, total: app.match.setup.rounds, names: who }), done ? "match-winner" : "match-leader"));
+    if (!done && round.result) parts.push(button("next-round", _("Deal the next round")));
   }
   sheet.replaceChildren(...parts);
 }
