@@ -92,9 +92,15 @@ def picture(
     table = read_table(state, tuple(turn))
     marked, lit = frozenset(mark), frozenset(highlight)
     width = _Geometry(layout, table.rows, 0).width
-    panel, panel_height = _panel(table, texts, width)
-    geometry = _Geometry(layout, table.rows, MARGIN + panel_height + 12)
-    height = geometry.top + geometry.height + MARGIN
+    if layout == "tall":
+        # On a phone the slots come first; the players and the pile follow below them.
+        geometry = _Geometry(layout, table.rows, MARGIN)
+        panel, panel_height = _panel(table, texts, width, geometry.top + geometry.height + 14)
+        height = geometry.top + geometry.height + 14 + panel_height + MARGIN
+    else:
+        panel, panel_height = _panel(table, texts, width, MARGIN)
+        geometry = _Geometry(layout, table.rows, MARGIN + panel_height + 12)
+        height = geometry.top + geometry.height + MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="elfer-table {table.ruleset} {layout}" '
         f'viewBox="0 0 {width:g} {height:g}" width="{width:g}" height="{height:g}" '
@@ -139,11 +145,11 @@ def _slot(geometry: _Geometry, table: Table, row_index: int, value_index: int, s
     out = [f'<g class="{" ".join(classes)}" id="slot-{slot}" data-slot="{slot}"{data_card}>']
     out.append(f"<title>{slot}</title>")
     if lit:
-        out.append(f'<rect class="halo" x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="8" '
-                   f'fill="#d9f2ec" stroke="{HIGHLIGHT}" stroke-width="3" stroke-dasharray="6 3"/>')
+        out.append(f'<rect class="halo" x="{x - 4:g}" y="{y - 4:g}" width="{w + 8:g}" height="{h + 8:g}" rx="8" '
+                   f'fill="#d9f2ec" stroke="{HIGHLIGHT}" stroke-width="3.5" stroke-dasharray="6 3"/>')
     dash = ' stroke-dasharray="5 3"' if slot in table.pending else ""
     if card is None:
-        out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="#fff" '
+        out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="{"#e3f5ef" if lit else "#fff"}" '
                    f'stroke="{FILL[color]}" stroke-opacity="0.55" stroke-width="1.5"/>')
         out.append(_text(x + w / 2, y + h / 2, value, 15, "#8a8a8a", anchor="middle", baseline="central"))
     elif card == JOKER:
@@ -227,13 +233,13 @@ def _shape(color: str, cx: float, cy: float, r: float) -> str:
     return f'<polygon points="{" ".join(f"{px:g},{py:g}" for px, py in points)}" {fill}/>'
 
 
-def _panel(table: Table, texts, width: float) -> tuple[str, float]:
+def _panel(table: Table, texts, width: float, top: float) -> tuple[str, float]:
     """The players (hand, bridge and bonus cards; who is to move), the pile and the bonus
-    cards left, in boxes above the table; returns the SVG and its height."""
+    cards left, in boxes from `top` down; returns the SVG and its height."""
     columns = max(1, min(len(table.players), int((width - 2 * MARGIN + 8) // 170)))
     box_w = (width - 2 * MARGIN - 8 * (columns - 1)) / columns
     out = ['<g class="players">']
-    y = MARGIN
+    y = top
     for start in range(0, len(table.players), columns):
         heights = []
         for k, index in enumerate(range(start, min(start + columns, len(table.players)))):
@@ -251,7 +257,7 @@ def _panel(table: Table, texts, width: float) -> tuple[str, float]:
     out.append(f'<g class="pile" data-pile="{table.pile}">')
     out.append(_text(MARGIN, y + 9, "  ·  ".join(lines), 14, "#222", baseline="central"))
     out.append("</g>")
-    return "".join(out), y + 18 - MARGIN
+    return "".join(out), y + 18 - top
 
 
 def _player_box(table: Table, index: int, texts, x: float, y: float, w: float) -> tuple[str, float]:

@@ -236,6 +236,7 @@ document.addEventListener("click", (event) => {
 $("picture").addEventListener("click", onTap);
 $("setup-form").addEventListener("submit", startMatch);
 $("setup-form").ruleset.addEventListener("change", setupForm.showOptions);
+$("setup-form").rounds.addEventListener("input", setupForm.roundsSetByHand);
 document.querySelector("input[data-action=import]").addEventListener("change", (e) => importRecord(e.target));
 $("language").addEventListener("change", (e) => {
   // The choice is remembered for the next visit (the server reads the cookie).

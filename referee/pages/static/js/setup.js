@@ -16,13 +16,21 @@ export function fillSetup(setup) {
     f.without_blue.checked = Boolean(s.options.without_blue);
   }
   (s.rows || ["R", "Y", "G", "B"]).forEach((c, i) => (f[`row${i}`].value = c));
-  f.rounds.value = s.rounds || 2;
+  f.rounds.value = s.rounds || s.players.length;
+  delete f.rounds.dataset.set;
   f.seed.value = s.seed ?? 42;
   f.querySelector(`[name=deal][value=${s.deal || "hidden"}]`).checked = true;
   names().replaceChildren();
   s.players.forEach((name) => addName(name));
   refreshFirst(s.first || 0);
   showOptions();
+}
+
+// The rulebook suggests as many rounds as there are players: the count follows the
+// players until someone sets it by hand.
+function followRounds() {
+  const rounds = form().rounds;
+  if (!rounds.dataset.set) rounds.value = names().children.length;
 }
 
 export function addName(name = "") {
@@ -37,11 +45,13 @@ export function addName(name = "") {
   item.append(input);
   names().append(item);
   refreshFirst();
+  followRounds();
 }
 
 export function removeName() {
   if (names().children.length > 2) names().lastElementChild.remove();
   refreshFirst();
+  followRounds();
 }
 
 function playerNames() {
@@ -52,6 +62,10 @@ function refreshFirst(selected) {
   const select = document.getElementById("first-player");
   const keep = selected ?? Number(select.value || 0);
   select.replaceChildren(...playerNames().map((name, i) => new Option(name, i, false, i === keep)));
+}
+
+export function roundsSetByHand() {
+  form().rounds.dataset.set = "yes";
 }
 
 export function showOptions() {
