@@ -25,7 +25,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .actions import Draw
-from .cards import describe_card
+from ..i18n import Counted, Message
+from ..i18n.terms import Card, Player
+from ..i18n.terms import cards as card_listing
 from .codes import Code
 from .errors import Violation
 from .zones import Hidden, count_cards, visible_elsewhere
@@ -68,14 +70,23 @@ class LegalActions:
 def check_mover(state: Any, player: int) -> None:
     """`GAME_OVER`, then `NOT_YOUR_TURN`: the first checks on any turn of any ruleset."""
     if state.is_over:
-        raise Violation(Code.GAME_OVER, None, "The game is over; no more turns can be played.")
+        raise Violation(Code.GAME_OVER, None, Message("The game is over; no more turns can be played."))
     if player != state.current:
+        named = player if 0 <= player < len(state.players) else None
         raise Violation(
             Code.NOT_YOUR_TURN,
             None,
-            f"It is player {state.current}'s turn ({state.players[state.current].name}), "
-            f"not player {player}'s.",
+            Message(
+                "It is {mover}'s turn, not {player}'s.",
+                mover=player_term(state, state.current),
+                player=player_term(state, named) if named is not None else Player(player),
+            ),
         )
+
+
+def player_term(state: Any, index: int) -> Player:
+    """Player `index` of the state, named for messages: "Vera (player 1)"."""
+    return Player(index, state.players[index].name)
 
 
 def mixed_turn(actions: Sequence[Any], alone: tuple[type, ...]) -> Violation | None:
@@ -84,15 +95,15 @@ def mixed_turn(actions: Sequence[Any], alone: tuple[type, ...]) -> Violation | N
     if len(actions) > 1:
         for index, action in enumerate(actions):
             if isinstance(action, alone):
-                return Violation(
-                    Code.TURN_MIXED, index, f"A turn that {ending_word(action)} does nothing else."
-                )
+                return Violation(Code.TURN_MIXED, index, ending_alone(action))
     return None
 
 
-def ending_word(action: Any) -> str:
-    """`draws` or `passes`, for messages about a turn that ends with that action."""
-    return "draws" if isinstance(action, Draw) else "passes"
+def ending_alone(action: Any) -> Message:
+    """TURN_MIXED's message for a turn whose draw or pass came with other actions."""
+    if isinstance(action, Draw):
+        return Message("A turn that draws does nothing else.")
+    return Message("A turn that passes does nothing else.")
 
 
 class TurnSteps:
@@ -240,23 +251,31 @@ class TurnSteps:
 
     # -- the shared checks ---------------------------------------------------------------------
 
+    def who(self, index: int | None = None) -> Player:
+        """A player (the mover by default), named for messages."""
+        return player_term(self.state, self.player if index is None else index)
+
     def after_game_end(self, index: int) -> Violation | None:
         """`ACTION_AFTER_GAME_END`: nothing follows the hand's last card."""
         if self.ended:
             return Violation(
                 Code.ACTION_AFTER_GAME_END,
                 index,
-                "The game ended when the last card of the hand was placed; nothing may follow.",
+                Message("The game ended when the last card of the hand was placed; nothing may follow."),
             )
         return None
 
     def not_in_hand(self, index: int, card: str) -> Violation:
         """`CARD_NOT_IN_HAND` for a card the player does not (or cannot) hold."""
-        name = describe_card(card)
         if self.hidden_hand:
-            detail = f"The {name} cannot be in player {self.player}'s hand: it is visible elsewhere."
+            detail = Message(
+                "{card} cannot be in the hand of {player}: it is visible elsewhere.",
+                card=Card(card), player=self.who(),
+            )
+        elif card == "J":
+            detail = Message("{player} has no joker in hand.", player=self.who())
         else:
-            detail = f"Player {self.player} has no {name} in hand."
+            detail = Message("{player} does not hold {card}.", player=self.who(), card=Card(card))
         return Violation(Code.CARD_NOT_IN_HAND, index, detail)
 
     def draw_violation(self, index: int, named: str | None) -> Violation | None:
@@ -264,25 +283,29 @@ class TurnSteps:
         pile = self.pile
         pile_hidden = isinstance(pile, Hidden)
         if self.pile_size == 0:
-            return Violation(Code.PILE_EMPTY, index, "The draw pile is empty; there is nothing to draw.")
+            return Violation(Code.PILE_EMPTY, index, Message("The draw pile is empty; there is nothing to draw."))
         if pile_hidden and not self.hidden_hand and named is None:
             return Violation(
                 Code.DRAW_CARD_REQUIRED,
                 index,
-                f"Player {self.player}'s hand is known but the pile is not: say which card was drawn.",
+                Message(
+                    "The hand of {player} is known but the pile is not: say which card was drawn.",
+                    player=self.who(),
+                ),
             )
         if not pile_hidden and named is not None and named != pile[0]:
             return Violation(
                 Code.DRAW_MISMATCH,
                 index,
-                f"The top card of the pile is the {describe_card(pile[0])}, "
-                f"not the {describe_card(named)}.",
+                Message(
+                    "The top card of the pile is {top}, not {card}.", top=Card(pile[0]), card=Card(named)
+                ),
             )
         if pile_hidden and named is not None and self.is_visible(named, include_own_hand=True):
             return Violation(
                 Code.CARD_UNAVAILABLE,
                 index,
-                f"The {describe_card(named)} cannot have been drawn: it is visible elsewhere.",
+                Message("{card} cannot have been drawn: it is visible elsewhere.", card=Card(named)),
             )
         return None
 
@@ -295,14 +318,20 @@ class TurnSteps:
             return Violation(
                 Code.PASS_PILE_NOT_EMPTY,
                 index,
-                f"The draw pile still has {self.pile_size} cards; a player may pass only once it is empty.",
+                Counted(
+                    "The draw pile still has {n} card; a player may pass only once it is empty.",
+                    "The draw pile still has {n} cards; a player may pass only once it is empty.",
+                    self.pile_size,
+                ),
             )
         cards = [] if self.hidden_hand else self.playable()
         if cards:
             return Violation(
                 Code.MUST_PLAY,
                 index,
-                f"The pile is empty and player {self.player} can place {', '.join(cards)}; "
-                "a player who can place a card must.",
+                Message(
+                    "The pile is empty and {player} can place {cards}; a player who can place a card must.",
+                    player=self.who(), cards=card_listing(cards, "or"),
+                ),
             )
         return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import Counted
 from .errors import invalid_state
 
 
@@ -16,17 +17,25 @@ def check_seats(state: Any, min_players: int, max_players: int) -> None:
     n = len(state.players)
     if not min_players <= n <= max_players:
         allowed = f"{min_players}" if min_players == max_players else f"{min_players} to {max_players}"
-        raise invalid_state(f"this game has {allowed} players, this one has {n}")
+        raise invalid_state("this game has {allowed} players, this one has {n}", allowed=allowed, n=n)
     if not 0 <= state.current < n:
-        raise invalid_state(f"player {state.current} is to move, but the players are 0 to {n - 1}")
+        raise invalid_state(
+            "player {current} is to move, but the players are 0 to {last}", current=state.current, last=n - 1
+        )
 
 
 def check_passes(state: Any) -> None:
     """Passes count only once the pile is empty, and never more than the players."""
     if state.passes > 0 and state.pile_size > 0:
         raise invalid_state(
-            f"passes is {state.passes} but the pile still has {state.pile_size} cards; "
-            "passes only count once it is empty"
+            Counted(
+                "passes is {passes} but the pile still has {n} card; passes only count once it is empty",
+                "passes is {passes} but the pile still has {n} cards; passes only count once it is empty",
+                state.pile_size,
+                passes=state.passes,
+            )
         )
     if state.passes > len(state.players):
-        raise invalid_state(f"passes is {state.passes}, above the {len(state.players)} players")
+        raise invalid_state(
+            "passes is {passes}, above the {n} players", passes=state.passes, n=len(state.players)
+        )

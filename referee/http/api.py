@@ -6,9 +6,10 @@ Rule violations and malformed input propagate as exceptions to the handlers in
 
 from __future__ import annotations
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, current_app
 
-from .. import engine
+from .. import advice, engine
+from ..core.errors import Violation
 from ..core.codes import Code
 from ..pictures import picture, slot_names
 from .bodies import json_body, json_response
@@ -40,10 +41,26 @@ def new_game():
 def turns():
     body = json_body("turn-request.json")
     state = engine.load_state(body["state"])
-    result = engine.apply(state, engine.load_turn(body["turn"], ruleset=state.ruleset))
+    turn = engine.load_turn(body["turn"], ruleset=state.ruleset)
+    try:
+        result = engine.apply(state, turn)
+    except Violation as refused:
+        raise advised(refused, state, turn.actions) from None
     return json_response(
         {"state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked}
     )
+
+
+def advised(refused: Violation, state, actions) -> Violation:
+    """The refusal with what would have worked: the legal actions after the longest
+    accepted prefix, and a hint. A failure here must not turn a refusal into a 500: it
+    is logged and the refusal goes out without them."""
+    try:
+        refused.legal = advice.legal_after(state, actions, refused)
+        refused.hint = advice.hint(state, actions, refused, refused.legal)
+    except Exception:  # a bug in the advice, not in the refusal
+        current_app.logger.exception("no advice for %s", refused.code)
+    return refused
 
 
 @api.post("/legal-actions")
@@ -59,7 +76,13 @@ def replays():
     body = json_body("replay-request.json")
     state = engine.load_state(body["state"])
     turns = [engine.load_turn(t, ruleset=state.ruleset) for t in body["turns"]]
-    result = engine.replay(state, turns)
+    try:
+        result = engine.replay(state, turns)
+    except Violation as refused:
+        if refused.turn is None or refused.action is None:
+            raise
+        before = engine.replay(state, turns[: refused.turn]).state if refused.turn else state
+        raise advised(refused, before, turns[refused.turn].actions) from None
     return json_response(
         {
             "state": result.state.to_dict(),

@@ -59,16 +59,21 @@ def http_problem(code: str, detail: str, **extra: Any) -> Response:
 
 def violation_body(violation: Violation) -> dict[str, Any]:
     """The problem document of a rule violation; `type` points at the rule."""
+    texts = translator()
     body: dict[str, Any] = {
         "type": f"/v1/rules/{violation.code.value}",
-        "title": translator().gettext(violation.code.title),
+        "title": texts.gettext(violation.code.title),
         "status": 422,
         "code": violation.code.value,
         "action": violation.action,
-        "detail": violation.detail,
+        "detail": violation.message.render(texts.language),
     }
-    if violation.reason is not None:
-        body["reason"] = violation.reason
+    if violation.reason_message is not None:
+        body["reason"] = violation.reason_message.phrase(texts.language)
+    if violation.hint is not None:
+        body["hint"] = violation.hint.render(texts.language)
+    if violation.legal is not None:
+        body["legal"] = violation.legal
     return body
 
 

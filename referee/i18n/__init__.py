@@ -18,12 +18,14 @@ Accept-Language header and renders with the language it gets back.
 How to add a string
 -------------------
 1. Write it once, in English, with named placeholders, where it is used:
-   `_("The {card} is not in {player}'s hand", card=..., player=...)` through a
-   `Message` (engine), or `N_("...")` for a string defined ahead of use; plurals as
-   `Message(singular, plural=..., count=n)`. Never join translated pieces with `+`.
+   `Message("{card} is not in {player}'s hand", card=Card("Y10"), player=Player(1, "Vera"))`
+   (engine; typed values from `terms`), `N_("...")` for a string defined ahead of use,
+   `Translator(language, domain).gettext("...")` where the language is known; plurals as
+   `Counted(singular, plural, n, ...)` or `Translator.ngettext`. Never join translated
+   pieces with `+`.
 2. Extract and merge (from the repository's root; Babel's command-line tool):
 
-       pybabel extract -F babel.cfg -o referee/i18n/locales/messages.pot --no-location --sort-output .
+       pybabel extract -F babel.cfg -k Message -k Counted:1,2 -k invalid_state -o referee/i18n/locales/messages.pot --no-location --sort-output .
        pybabel update -D messages -i referee/i18n/locales/messages.pot -d referee/i18n/locales --no-fuzzy-matching
 
    and for the pages' domain (its sources are listed in babel-pages.cfg):
@@ -40,12 +42,15 @@ from __future__ import annotations
 from .catalogues import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, Translator, translations
 from .negotiation import negotiate
 
-__all__ = [
-    "DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGES", "Translator", "translations", "negotiate",
-    "N_",
-]
-
 
 def N_(text: str) -> str:
     """Mark `text` for extraction without translating it (it is translated where shown)."""
     return text
+
+
+from .message import EXTRACT_KEYWORDS, Counted, Message  # noqa: E402  (they use N_'s module)
+
+__all__ = [
+    "DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGES", "Translator", "translations", "negotiate",
+    "N_", "Message", "Counted", "EXTRACT_KEYWORDS",
+]

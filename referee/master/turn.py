@@ -12,10 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap
-from ..core.cards import COLOR_NAMES, JOKER, Slot, describe_card
+from ..core.cards import JOKER, Slot
 from ..core.codes import Code
 from ..core.errors import Violation
-from ..core.turn import TurnResult, TurnSteps, ending_word, mixed_turn
+from ..core.turn import TurnResult, TurnSteps, mixed_turn
+from ..i18n import Message
+from ..i18n.terms import Card
+from ..i18n.terms import Row as RowName
+from ..i18n.terms import Slot as SlotName
 from ..core.zones import Hidden
 from .facts import MASTER
 from .legal import next_actions
@@ -34,8 +38,9 @@ def check_turn_shape(actions: Sequence[Action]) -> None:
         raise Violation(
             Code.SWAP_WITHOUT_PLAY,
             swaps[0],
-            "A joker can only be swapped in a turn that places a card; this turn "
-            f"{ending_word(actions[enders[0]])}.",
+            Message("A joker can only be swapped in a turn that places a card; this turn draws.")
+            if isinstance(actions[enders[0]], Draw)
+            else Message("A joker can only be swapped in a turn that places a card; this turn passes."),
         )
     found = mixed_turn(actions, (Draw, Pass))
     if found is not None:
@@ -123,8 +128,12 @@ class MasterTurn(TurnSteps):
                 return Violation(
                     Code.BRIDGE_NOT_FOLLOWED,
                     at,
-                    f"The bridge from {bridge.source} to {bridge.target} must be followed at "
-                    f"once by the {bridge.target.describe()} or a joker in slot {bridge.target}.",
+                    Message(
+                        "The bridge from {source} to {target} must be followed at once by {card} "
+                        "or a joker in its slot.",
+                        source=SlotName(bridge.source), target=SlotName(bridge.target),
+                        card=Card(bridge.target),
+                    ),
                 )
         found = self.after_game_end(index)
         if found is not None:
@@ -145,24 +154,29 @@ class MasterTurn(TurnSteps):
             return Violation(
                 Code.CARD_LIMIT,
                 index,
-                f"{_card_at(action)} would be the 5th card placed this turn; bridges and "
-                "swapped-in cards do not count.",
+                Message(
+                    "{card} would be the 5th card placed this turn; bridges and swapped-in cards "
+                    "do not count.",
+                    card=_card_at(action),
+                ),
             )
         if not self.holds(card):
             return self.not_in_hand(index, card)
         if self.occupied(slot):
-            what = "a joker" if slot.value in self.jokers[slot.color] else f"the {slot.describe()}"
+            lying = JOKER if slot.value in self.jokers[slot.color] else str(slot)
             return Violation(
                 Code.SLOT_OCCUPIED,
                 index,
-                f"Slot {slot} already holds {what}; the {describe_card(card)} cannot go there.",
+                Message(
+                    "{lying} already lies in {slot}; {card} cannot go there.",
+                    lying=Card(lying), slot=SlotName(slot), card=Card(card),
+                ),
             )
         if not (self.touches_row(slot) or self.is_bridge_target(slot)):
             return Violation(
                 Code.NOT_ADJACENT,
                 index,
-                f"{_card_at(action)} touches nothing: neither {slot.color}{slot.value - 1} nor "
-                f"{slot.color}{slot.value + 1} is occupied, and no bridge leads to {slot}.",
+                _touches_nothing(action),
             )
         return None
 
@@ -170,38 +184,53 @@ class MasterTurn(TurnSteps):
         source, target = action
         if self.bridges_left == 0:
             return Violation(
-                Code.NO_BRIDGE_LEFT, index, f"Player {self.player} has no bridge card left."
+                Code.NO_BRIDGE_LEFT, index, Message("{player} has no bridge card left.", player=self.who())
             )
         if source.color == target.color:
             return Violation(
                 Code.BRIDGE_SAME_ROW,
                 index,
-                f"{source} and {target} are in the same row; a bridge leads to another row.",
+                Message(
+                    "{source} and {target} are in the same row; a bridge leads to another row.",
+                    source=SlotName(source), target=SlotName(target),
+                ),
             )
         if source.value != target.value:
             return Violation(
                 Code.BRIDGE_VALUE_MISMATCH,
                 index,
-                f"A bridge joins slots of one value; {source} and {target} differ.",
+                Message(
+                    "A bridge joins slots of one value; {source} and {target} differ.",
+                    source=SlotName(source), target=SlotName(target),
+                ),
             )
         if abs(self.order[source.color] - self.order[target.color]) != 1:
             return Violation(
                 Code.BRIDGE_NOT_NEIGHBOR,
                 index,
-                f"The {COLOR_NAMES[source.color]} and {COLOR_NAMES[target.color]} rows are not "
-                "neighbours; a bridge reaches only the row directly above or below.",
+                Message(
+                    "{source} and {target} are not neighbours; a bridge reaches only the row "
+                    "directly above or below.",
+                    source=RowName(source.color), target=RowName(target.color),
+                ),
             )
         if not self.occupied(source):
             return Violation(
                 Code.BRIDGE_SOURCE_EMPTY,
                 index,
-                f"Slot {source} is empty; a bridge starts from a card or joker on the table.",
+                Message(
+                    "{source} is empty; a bridge starts from a card or joker on the table.",
+                    source=SlotName(source),
+                ),
             )
         if self.occupied(target):
             return Violation(
                 Code.BRIDGE_TARGET_OCCUPIED,
                 index,
-                f"Slot {target} is already occupied; a bridge leads to an empty slot.",
+                Message(
+                    "{target} is already occupied; a bridge leads to an empty slot.",
+                    target=SlotName(target),
+                ),
             )
         return None
 
@@ -211,7 +240,10 @@ class MasterTurn(TurnSteps):
             return Violation(
                 Code.SWAP_NO_JOKER,
                 index,
-                f"No joker lies in slot {slot}, so the {slot.describe()} cannot be swapped in.",
+                Message(
+                    "No joker lies in {slot}, so {card} cannot be swapped in.",
+                    slot=SlotName(slot), card=Card(slot),
+                ),
             )
         if not self.holds(action.card):
             return self.not_in_hand(index, action.card)
@@ -285,14 +317,18 @@ class MasterTurn(TurnSteps):
             return Violation(
                 Code.BRIDGE_NOT_FOLLOWED,
                 at,
-                f"The turn ends on the bridge from {bridge.source} to {bridge.target}; the "
-                f"{bridge.target.describe()} or a joker must follow it at once.",
+                Message(
+                    "The turn ends on the bridge from {source} to {target}; {card} or a joker must "
+                    "follow it at once.",
+                    source=SlotName(bridge.source), target=SlotName(bridge.target),
+                    card=Card(bridge.target),
+                ),
             )
         if self.first_swap is not None and self.placed == 0:
             return Violation(
                 Code.SWAP_WITHOUT_PLAY,
                 self.first_swap,
-                "A joker can only be swapped in a turn that also places a card.",
+                Message("A joker can only be swapped in a turn that also places a card."),
             )
         return None
 
@@ -340,7 +376,23 @@ class MasterTurn(TurnSteps):
         return self.finish(new, scores)
 
 
-def _card_at(action: Place) -> str:
+def _card_at(action: Place) -> Message | Card:
     if action.card == JOKER:
-        return f"A joker in slot {action.slot}"
-    return f"The {describe_card(action.card)}"
+        return Message("a joker in {slot}", slot=SlotName(action.slot))
+    return Card(action.card)
+
+
+def _touches_nothing(action: Place) -> Message:
+    """NOT_ADJACENT's message, naming only the neighbouring slots that exist."""
+    color, value = action.slot
+    neighbours = [Slot(color, v) for v in (value - 1, value + 1) if MASTER.lowest <= v <= MASTER.highest]
+    if len(neighbours) == 1:
+        return Message(
+            "{card} touches nothing: {neighbour} is empty, and no bridge leads to this slot.",
+            card=_card_at(action), neighbour=SlotName(neighbours[0]),
+        )
+    return Message(
+        "{card} touches nothing: neither {below} nor {above} is occupied, and no bridge leads "
+        "to this slot.",
+        card=_card_at(action), below=SlotName(neighbours[0]), above=SlotName(neighbours[1]),
+    )

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.cards import COLOR_NAMES, JOKER
+from ..core.cards import JOKER
+from ..i18n import Counted, Message
+from ..i18n.terms import Card, Player, Row, Slot, rows
 from ..core.errors import invalid_state
 from ..core.validity import check_passes, check_seats
 from ..core.zones import Hidden
@@ -45,22 +47,28 @@ def _check_rows(state: State) -> dict[str, set[int]]:
             if colors.count(color) != 1:
                 times = colors.count(color)
                 raise invalid_state(
-                    f"the table has {times} {COLOR_NAMES[color]} rows; each colour has exactly one"
+                    "the table has {n} rows of one colour, {row}; each colour has exactly one",
+                    n=times, row=Row(color),
                 )
-        raise invalid_state(f"the rows are {colors}; the table has the four colours once each")
+        raise invalid_state(
+            "the rows are {rows}; the table has the four colours once each", rows=rows(colors)
+        )
     occupied: dict[str, set[int]] = {}
     for row in state.rows:
-        name = COLOR_NAMES[row.color]
         if MASTER.centre not in row.cards:
-            raise invalid_state(f"the {name} row has no 11; every row starts from its 11")
+            raise invalid_state("{row} has no 11; every row starts from its 11", row=Row(row.color))
         jokers = set(row.jokers)
         if len(jokers) != len(row.jokers):
             value, times = Counter(row.jokers).most_common(1)[0]
-            raise invalid_state(f"slot {row.color}{value} lists {times} jokers")
+            raise invalid_state(
+                "{slot} lists {n} jokers", slot=Slot(f"{row.color}{value}"), n=times
+            )
         both = jokers.intersection(row.cards)
         if both:
             value = min(both)
-            raise invalid_state(f"slot {row.color}{value} holds both its number card and a joker")
+            raise invalid_state(
+                "{slot} holds both its number card and a joker", slot=Slot(f"{row.color}{value}")
+            )
         jokers.update(row.cards)
         occupied[row.color] = jokers
     return occupied
@@ -69,14 +77,14 @@ def _check_rows(state: State) -> dict[str, set[int]]:
 def _zones(state: State):
     """Every zone a card can be in, with a name for messages and its known cards."""
     for row in state.rows:
-        yield f"the {COLOR_NAMES[row.color]} row", [f"{row.color}{v}" for v in row.cards] + [
+        yield Row(row.color), [f"{row.color}{v}" for v in row.cards] + [
             JOKER
         ] * len(row.jokers)
     for i, player in enumerate(state.players):
         if not isinstance(player.hand, Hidden):
-            yield f"player {i}'s hand", player.hand
+            yield Message("the hand of {player}", player=Player(i, player.name)), player.hand
     if not isinstance(state.pile, Hidden):
-        yield "the draw pile", state.pile
+        yield Message("the draw pile"), state.pile
 
 
 def _check_cards(state: State) -> None:
@@ -104,12 +112,14 @@ def _check_cards(state: State) -> None:
         _name_the_duplicate(state)
     jokers += table_jokers
     if jokers > MASTER.joker_count:
-        raise invalid_state(f"{jokers} jokers are in play; the game has {MASTER.joker_count}")
+        raise invalid_state(
+            "{n} jokers are in play; the game has {most}", n=jokers, most=MASTER.joker_count
+        )
     total = len(known) + table_jokers + hidden
     if total != MASTER.total_cards:
         raise invalid_state(
-            f"the table, hands and pile hold {total} cards; the game has {MASTER.total_cards} "
-            "(84 number cards and 4 jokers)"
+            "the table, hands and pile hold {n} cards; the game has {total} (84 number cards and 4 jokers)",
+            n=total, total=MASTER.total_cards,
         )
 
 
@@ -120,8 +130,12 @@ def _name_the_duplicate(state: State) -> None:
             if card == JOKER:
                 continue
             if card in seen:
-                where = zone if seen[card] == zone else f"{seen[card]} and {zone}"
-                raise invalid_state(f"{card} appears twice, in {where}")
+                if seen[card] == zone:
+                    raise invalid_state("{card} appears twice in {zone}", card=Card(card), zone=zone)
+                raise invalid_state(
+                    "{card} appears twice, in {first} and in {second}",
+                    card=Card(card), first=seen[card], second=zone,
+                )
             seen[card] = zone
 
 
@@ -131,19 +145,29 @@ def _check_bridges(state: State, occupied: dict[str, set[int]]) -> None:
     held = sum(p.bridges for p in state.players)
     if held + len(state.bridges) != dealt:
         raise invalid_state(
-            f"the players hold {held} bridge cards and {len(state.bridges)} lie on the table; "
-            f"a game of {n} is dealt {dealt}"
+            Counted(
+                "the players hold {held} bridge cards and {n} lies on the table; a game of "
+                "{players} players is dealt {dealt}",
+                "the players hold {held} bridge cards and {n} lie on the table; a game of "
+                "{players} players is dealt {dealt}",
+                len(state.bridges),
+                held=held, players=n, dealt=dealt,
+            )
         )
     order = state.row_order()
     for bridge in state.bridges:
         a, b = bridge.source, bridge.target
         if a.value != b.value or abs(order[a.color] - order[b.color]) != 1:
             raise invalid_state(
-                f"the bridge from {a} to {b} does not join neighbouring rows at one value"
+                "the bridge from {source} to {target} does not join neighbouring rows at one value",
+                source=Slot(a), target=Slot(b),
             )
         for end in (a, b):
             if end.value not in occupied[end.color]:
-                raise invalid_state(f"the bridge from {a} to {b} ends at the empty slot {end}")
+                raise invalid_state(
+                    "the bridge from {source} to {target} ends at an empty slot, {end}",
+                    source=Slot(a), target=Slot(b), end=Slot(end),
+                )
 
 
 def _check_bonus(state: State, occupied: dict[str, set[int]]) -> None:
@@ -151,6 +175,10 @@ def _check_bonus(state: State, occupied: dict[str, set[int]]) -> None:
     expected = min(MASTER.bonus_cards, completed_halves(occupied))
     if held != expected:
         raise invalid_state(
-            f"the players hold {held} bonus cards, but {completed_halves(occupied)} half-rows "
-            f"are complete, which earns {expected}"
+            Counted(
+                "the players hold {held} bonus cards, but {n} half-row is complete, which earns {expected}",
+                "the players hold {held} bonus cards, but {n} half-rows are complete, which earns {expected}",
+                completed_halves(occupied),
+                held=held, expected=expected,
+            )
         )

@@ -20,9 +20,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.actions import Action, Place
-from ..core.cards import Deck, describe_card
+from ..core.cards import Deck
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation, invalid_state
+from ..core.turn import player_term
+from ..i18n import Message
+from ..i18n.terms import Card
 from ..core.wire import Members, Wire
 from ..core.zones import Hidden, visible_elsewhere
 from .ruleset import ROW_ACTIONS, RowRuleset
@@ -83,24 +86,32 @@ class ClassicVariant(Variant):
             allowed = self.opening_elevens(state)
             if len(actions) == len(places) <= 1 and all(p.card in allowed for p in places):
                 return None
+            mover = player_term(state, state.current)
             if len(allowed) == 1:
-                what = f"the {describe_card(allowed[0])}, the first 11 by priority,"
+                detail = Message(
+                    "The game opens with {player} placing {card}, the first 11 by priority, and nothing else.",
+                    player=mover, card=Card(allowed[0]),
+                )
             else:
-                what = "an 11 that comes before every 11 in the other known hands"
-            return Violation(
-                Code.OPENING,
-                None,
-                f"The game opens with player {state.current} placing {what} and nothing else.",
-            )
+                detail = Message(
+                    "The game opens with {player} placing an 11 that comes before every 11 in the "
+                    "other known hands, and nothing else.",
+                    player=mover,
+                )
+            return Violation(Code.OPENING, None, detail)
         if len(places) <= 1 and all(self.may_start(p.slot.value, None) for p in places):
             return None
-        opener = "a 10, 11 or 12" if self.start == "ten-to-twelve" else "any one card"
-        return Violation(
-            Code.OPENING,
-            None,
-            f"No row lies yet: a turn that places puts down exactly one card, {opener}, "
-            "to open the first row.",
-        )
+        if self.start == "ten-to-twelve":
+            detail = Message(
+                "No row lies yet: a turn that places puts down exactly one card, a 10, 11 or 12, "
+                "to open the first row."
+            )
+        else:
+            detail = Message(
+                "No row lies yet: a turn that places puts down exactly one card, any card, to open "
+                "the first row."
+            )
+        return Violation(Code.OPENING, None, detail)
 
     def opening_elevens(self, state: RowState) -> list[str]:
         """The 11s the player to move may open with, as far as the visible cards tell.
@@ -139,17 +150,24 @@ class ClassicVariant(Variant):
         rival = self.rival_eleven(state)
         if isinstance(mover, Hidden):
             if not self.opening_elevens(state):
-                before = f" that comes before the {rival}" if rival else ""
+                if rival:
+                    raise invalid_state(
+                        "no row lies and {player} is to move, but every 11 that comes before "
+                        "{rival} is visible elsewhere; the game opens with the holder of the first 11",
+                        player=player_term(state, state.current), rival=Card(rival),
+                    )
                 raise invalid_state(
-                    f"no row lies and player {state.current} is to move, but every 11{before} "
-                    "is visible elsewhere; the game opens with the holder of the first 11"
+                    "no row lies and {player} is to move, but every 11 is visible elsewhere; "
+                    "the game opens with the holder of the first 11",
+                    player=player_term(state, state.current),
                 )
             return
         best = self.best_eleven(mover)
         if best is None:
             raise invalid_state(
-                f"no row lies and player {state.current} is to move without an 11; the game "
-                "opens with the holder of the first 11"
+                "no row lies and {player} is to move without an 11; the game opens with the "
+                "holder of the first 11",
+                player=player_term(state, state.current),
             )
         if rival is not None and self.colors.index(rival[0]) < self.colors.index(best[0]):
             holder = next(
@@ -157,8 +175,9 @@ class ClassicVariant(Variant):
                 if i != state.current and not isinstance(p.hand, Hidden) and rival in p.hand
             )
             raise invalid_state(
-                f"player {holder} holds the {rival}, which opens before player "
-                f"{state.current}'s {best}"
+                "{holder} holds {rival}, which opens before {best} of {player}",
+                holder=player_term(state, holder), rival=Card(rival), best=Card(best),
+                player=player_term(state, state.current),
             )
 
     # -- the deal --------------------------------------------------------------------------

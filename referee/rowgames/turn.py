@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..core.actions import Draw, Pass, Place
-from ..core.cards import COLOR_NAMES, describe_card
+from ..i18n import Counted, Message
+from ..i18n.terms import Card
+from ..i18n.terms import Row as RowName
+from ..i18n.terms import Slot as SlotName
+from ..i18n.terms import cards as card_listing
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
 from ..core.turn import TurnResult, TurnSteps, mixed_turn
@@ -88,8 +92,10 @@ class RowTurn(TurnSteps):
             return Violation(
                 Code.MUST_PLAY,
                 index,
-                f"Player {self.player} can certainly place a card: every card the hand "
-                "could hold fits.",
+                Message(
+                    "{player} can certainly place a card: every card the hand could hold fits.",
+                    player=self.who(),
+                ),
             )
         return None
 
@@ -112,20 +118,23 @@ class RowTurn(TurnSteps):
 
     def _place_violation(self, index: int, card: str) -> Violation | None:
         color, value = self.variant.slots[card]
-        name = describe_card(card)
         if self.draws:
             if self.placed_after_draw:
                 return Violation(
                     Code.PLAY_AFTER_DRAW,
                     index,
-                    f"The drawn card was placed already; the {name} cannot follow it.",
+                    Message(
+                        "The drawn card was placed already; {card} cannot follow it.", card=Card(card)
+                    ),
                 )
             if self.drawn is not None and card != self.drawn:
                 return Violation(
                     Code.PLAY_AFTER_DRAW,
                     index,
-                    f"After drawing, only the card drawn last ({describe_card(self.drawn)}) may "
-                    f"be placed, not the {name}.",
+                    Message(
+                        "After drawing, only the card drawn last, {drawn}, may be placed, not {card}.",
+                        drawn=Card(self.drawn), card=Card(card),
+                    ),
                 )
         if not self.holds(card):
             return self.not_in_hand(index, card)
@@ -138,28 +147,47 @@ class RowTurn(TurnSteps):
                 return Violation(
                     Code.ROW_NOT_STARTED,
                     index,
-                    f"There is no {COLOR_NAMES[color]} row yet, and the {name} cannot begin "
-                    f"one ({self._starter_words()}).",
+                    self._cannot_start(card),
                 )
         elif value - 1 not in row and value + 1 not in row:
             return Violation(
                 Code.NOT_ADJACENT,
                 index,
-                f"The {name} touches nothing: neither {color}{value - 1} nor {color}{value + 1} "
-                "lies in its row.",
+                self._touches_nothing(card),
             )
         return None
 
-    def _starter_words(self) -> str:
+    def _cannot_start(self, card: str) -> Message:
+        color = card[0]
         starters = [v for v in range(1, self.variant.top + 1) if self.variant.may_start(v, self.opening)]
         if not starters:
-            return "no new row can begin"
-        return "a new row begins with " + " or ".join(str(v) for v in starters)
+            return Message(
+                "There is no row for {card} yet, and no new row can begin.", card=Card(card)
+            )
+        return Message(
+            "{row} has not begun yet, and {card} cannot begin it: only {starters} can.",
+            row=RowName(color), card=Card(card),
+            starters=card_listing((f"{color}{v}" for v in starters), "or"),
+        )
+
+    def _touches_nothing(self, card: str) -> Message:
+        """NOT_ADJACENT's message, naming only the neighbouring slots that exist."""
+        color, value = self.variant.slots[card]
+        neighbours = [f"{color}{v}" for v in (value - 1, value + 1) if 1 <= v <= self.variant.top]
+        if len(neighbours) == 1:
+            return Message(
+                "{card} touches nothing: {neighbour} is empty.",
+                card=Card(card), neighbour=SlotName(neighbours[0]),
+            )
+        return Message(
+            "{card} touches nothing: neither {below} nor {above} is occupied.",
+            card=Card(card), below=SlotName(neighbours[0]), above=SlotName(neighbours[1]),
+        )
 
     def _draw_violation(self, index: int, action: Draw) -> Violation | None:
         if self.placed:
             return Violation(
-                Code.TURN_MIXED, index, "A player who placed a card this turn does not draw."
+                Code.TURN_MIXED, index, Message("A player who placed a card this turn does not draw.")
             )
         if self.draws == 0:
             playable = [] if self.hidden_hand else self.playable()
@@ -167,8 +195,10 @@ class RowTurn(TurnSteps):
                 return Violation(
                     Code.MUST_PLAY,
                     index,
-                    f"Player {self.player} can place {', '.join(playable)}; a player who can "
-                    "place a card must, and does not draw.",
+                    Message(
+                        "{player} can place {cards}; a player who can place a card must, and does not draw.",
+                        player=self.who(), cards=card_listing(playable, "or"),
+                    ),
                 )
             found = self.hidden_hand_must_play(index)
             if found is not None:
@@ -178,13 +208,17 @@ class RowTurn(TurnSteps):
             return Violation(
                 Code.DRAW_LIMIT,
                 index,
-                f"At most {limit} card{'s' if limit > 1 else ''} may be drawn in one turn.",
+                Counted(
+                    "At most {n} card may be drawn in one turn.",
+                    "At most {n} cards may be drawn in one turn.",
+                    limit,
+                ),
             )
         if self.draws and self.drawn is not None and self.fits(self.drawn):
             return Violation(
                 Code.DRAW_AFTER_FIT,
                 index,
-                f"The drawn {describe_card(self.drawn)} fits, so the drawing stops there.",
+                Message("The drawn card, {card}, fits, so the drawing stops there.", card=Card(self.drawn)),
             )
         return self.draw_violation(index, action.card)
 
@@ -238,14 +272,20 @@ class RowTurn(TurnSteps):
                 return Violation(
                     Code.DRAW_INCOMPLETE,
                     self.last_draw,
-                    f"The drawn {describe_card(self.drawn)} does not fit and only {self.draws} "
-                    f"of {self.variant.draw_limit} cards were drawn; the player draws again.",
+                    Counted(
+                        "The drawn card, {card}, does not fit and only {n} of {limit} cards was "
+                        "drawn; the player draws again.",
+                        "The drawn card, {card}, does not fit and only {n} of {limit} cards were "
+                        "drawn; the player draws again.",
+                        self.draws,
+                        card=Card(self.drawn), limit=self.variant.draw_limit,
+                    ),
                 )
         elif self.variant.must_place_drawn:
             return Violation(
                 Code.MUST_PLACE_DRAWN,
                 self.last_draw,
-                f"The drawn {describe_card(self.drawn)} fits and must be placed at once.",
+                Message("The drawn card, {card}, fits and must be placed at once.", card=Card(self.drawn)),
             )
         return None
 

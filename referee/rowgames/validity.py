@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.cards import COLOR_NAMES
+from ..i18n import Message
+from ..i18n.terms import Card, Player, Row, rows
 from ..core.errors import invalid_state
 from ..core.validity import check_passes, check_seats
 from ..core.zones import Hidden
@@ -33,45 +34,49 @@ def _check_rows(state: RowState) -> None:
     variant = state.variant
     seen: set[str] = set()
     for row in state.rows:
-        name = COLOR_NAMES[row.color]
+        name = Row(row.color)
         if row.color not in variant.colors:
-            raise invalid_state(f"the {name} row: this game has no {name} cards")
+            raise invalid_state("{row}: this game has no cards of that colour", row=name)
         if row.color in seen:
-            raise invalid_state(f"the table has two {name} rows; each colour has one")
+            raise invalid_state("the table has {row} twice; each colour has one row", row=name)
         seen.add(row.color)
         values = set(row.cards)
         if len(values) != len(row.cards):
             value = Counter(row.cards).most_common(1)[0][0]
-            raise invalid_state(f"the {name} row lists its {value} twice")
+            raise invalid_state("{row} lists its {value} twice", row=name, value=value)
         if any(v > variant.top for v in values):
-            raise invalid_state(f"the {name} row holds a value above {variant.top}")
+            raise invalid_state("{row} holds a value above {top}", row=name, top=variant.top)
         if variant.rows_laid_out:
             _check_laid_out_row(name, values, variant.top)
         else:
             _check_started_row(state, name, values)
     if variant.rows_laid_out:
         if len(seen) != len(variant.colors):
-            missing = [COLOR_NAMES[c] for c in variant.colors if c not in seen]
-            raise invalid_state(f"the {', '.join(missing)} row is missing; every row lies from the start")
+            missing = [c for c in variant.colors if c not in seen]
+            raise invalid_state(
+                "{rows} are missing; every row lies from the start", rows=rows(missing)
+            ) if len(missing) > 1 else invalid_state(
+                "{row} is missing; every row lies from the start", row=Row(missing[0])
+            )
         if state.opening is not None:
             raise invalid_state("opening is set, but with the rows laid out no row was opened")
     elif state.rows:
         if state.opening is None:
             raise invalid_state("rows lie but opening is null; it is the value the first row began with")
         if not variant.may_start(state.opening, None):
-            raise invalid_state(f"opening is {state.opening}, a value no row can begin with")
+            raise invalid_state("opening is {opening}, a value no row can begin with", opening=state.opening)
         if state.opening not in state.rows[0].cards:
-            first = COLOR_NAMES[state.rows[0].color]
             raise invalid_state(
-                f"opening is {state.opening} but the first row ({first}) does not hold it"
+                "opening is {opening} but the first row, {row}, does not hold it",
+                opening=state.opening, row=Row(state.rows[0].color),
             )
     elif state.opening is not None:
-        raise invalid_state(f"opening is {state.opening} but no row lies")
+        raise invalid_state("opening is {opening} but no row lies", opening=state.opening)
 
 
-def _check_laid_out_row(name: str, values: set[int], top: int) -> None:
+def _check_laid_out_row(name: Row, values: set[int], top: int) -> None:
     if 1 not in values or top not in values:
-        raise invalid_state(f"the {name} row lacks its 1 or its {top}, which lie from the start")
+        raise invalid_state("{row} lacks its 1 or its {top}, which lie from the start", row=name, top=top)
     low = 1
     while low + 1 in values:
         low += 1
@@ -81,18 +86,21 @@ def _check_laid_out_row(name: str, values: set[int], top: int) -> None:
     stray = sorted(v for v in values if low < v < high)
     if stray:
         raise invalid_state(
-            f"the {name} {stray[0]} lies apart: rows grow one step at a time from their ends"
+            "{card} lies apart: rows grow one step at a time from their ends",
+            card=Card(f"{name.color}{stray[0]}"),
         )
 
 
-def _check_started_row(state: RowState, name: str, values: set[int]) -> None:
+def _check_started_row(state: RowState, name: Row, values: set[int]) -> None:
     if not values:
-        raise invalid_state(f"the {name} row is empty; a row exists once its first card lies")
+        raise invalid_state("{row} is empty; a row exists once its first card lies", row=name)
     if max(values) - min(values) + 1 != len(values):
         gap = next(v for v in range(min(values), max(values)) if v not in values)
-        raise invalid_state(f"the {name} row has a gap at {gap}; rows grow without gaps")
+        raise invalid_state(
+            "{row} has a gap where {card} belongs; rows grow without gaps", row=name, card=Card(f"{name.color}{gap}")
+        )
     if not any(state.variant.may_start(v, state.opening) for v in values):
-        raise invalid_state(f"the {name} row holds no value it could have begun with")
+        raise invalid_state("{row} holds no value it could have begun with", row=name)
 
 
 def _check_cards(state: RowState) -> None:
@@ -100,33 +108,33 @@ def _check_cards(state: RowState) -> None:
     where: dict[str, str] = {}
     hidden = 0
 
-    def put(card: str, zone: str) -> None:
+    def put(card: str, zone: Message | Row) -> None:
         if card not in variant.slots:
-            raise invalid_state(f"{card} is in {zone}, but it is not a card of this game")
+            raise invalid_state("{card} is in {zone}, but it is not a card of this game", card=Card(card), zone=zone)
         if card in where:
             other = where[card]
             if other == zone:
-                raise invalid_state(f"{card} is twice in {zone}")
-            raise invalid_state(f"{card} is both in {other} and in {zone}")
+                raise invalid_state("{card} is twice in {zone}", card=Card(card), zone=zone)
+            raise invalid_state("{card} is both in {first} and in {second}", card=Card(card), first=other, second=zone)
         where[card] = zone
 
     for row in state.rows:
         for value in row.cards:
-            put(f"{row.color}{value}", f"the {COLOR_NAMES[row.color]} row")
+            put(f"{row.color}{value}", Row(row.color))
     for i, player in enumerate(state.players):
         if isinstance(player.hand, Hidden):
             hidden += player.hand.count
         else:
             for card in player.hand:
-                put(card, f"player {i}'s hand")
+                put(card, Message("the hand of {player}", player=Player(i, player.name)))
     if isinstance(state.pile, Hidden):
         hidden += state.pile.count
     else:
         for card in state.pile:
-            put(card, "the pile")
+            put(card, Message("the draw pile"))
     total = len(where) + hidden
     if total != len(variant.slots):
         raise invalid_state(
-            f"the cards add up to {total}, counting hidden hands and pile; "
-            f"the game has {len(variant.slots)}"
+            "the cards add up to {n}, counting hidden hands and pile; the game has {total}",
+            n=total, total=len(variant.slots),
         )

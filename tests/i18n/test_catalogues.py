@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from referee.i18n import DOMAINS, LANGUAGES, Translator
+from referee.i18n import DOMAINS, EXTRACT_KEYWORDS, LANGUAGES, Translator
 from referee.i18n.catalogues import po_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +29,8 @@ def extracted(domain: str) -> set:
     with open(CONFIG[domain]) as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = set()
-    for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map):
+    keywords = {**DEFAULT_KEYWORDS, **EXTRACT_KEYWORDS}
+    for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map, keywords=keywords):
         key = message if isinstance(message, str) else tuple(message)
         found.add((context, key))
     return found
