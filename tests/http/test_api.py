@@ -11,6 +11,7 @@ import pytest
 
 from referee.http import create_app
 from referee.core.codes import Code
+from referee.core.cards import describe_card
 from support.contract_check import assert_matches_contract, schema_validator
 
 
@@ -127,7 +128,7 @@ def test_an_impossible_state_is_refused_with_its_reason(client):
     assert response.status_code == 422
     assert response.json["code"] == "INVALID_STATE"
     assert response.json["action"] is None
-    assert twice in response.json["reason"]
+    assert describe_card(twice) in response.json["reason"]
     assert "twice" in response.json["reason"]
 
 
@@ -765,7 +766,7 @@ def test_a_card_of_the_other_edition_is_an_impossible_state(client):
     response = play_turn(client, state, draw(), draw(), place("B17"))
     assert response.status_code == 422
     assert response.json["code"] == "INVALID_STATE"
-    assert "R3" in response.json["reason"]
+    assert "the red 3" in response.json["reason"]
 
 
 def test_a_card_of_the_other_edition_in_a_turn_is_400(client):

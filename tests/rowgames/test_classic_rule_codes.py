@@ -1163,7 +1163,7 @@ def test_a_player_to_move_who_does_not_exist_is_impossible():
 def test_a_card_of_the_other_edition_is_impossible():
     s = sound()
     s["pile"][0] = "R7"  # instead of the G7
-    assert "r7" in invalid_reason(s)
+    assert "red 7" in invalid_reason(s)
 
 
 def test_a_value_out_of_range_is_not_a_classic_card_at_all():
@@ -1177,19 +1177,19 @@ def test_a_value_out_of_range_is_not_a_classic_card_at_all():
 def test_a_red_card_is_impossible_in_2018_and_an_orange_one_in_the_original():
     s = sound(rows={"R": "10-12"}, hands=[["R13", "Y3"], ["G1"]], edition="original")
     s["pile"][0] = "O7"
-    assert "o7" in invalid_reason(s)
+    assert "orange 7" in invalid_reason(s)
 
 
 def test_without_blue_a_blue_card_is_impossible():
     s = sound(without_blue=True)
     s["pile"][0] = "B7"
-    assert "b7" in invalid_reason(s)
+    assert "blue 7" in invalid_reason(s)
 
 
 def test_a_card_twice_is_impossible():
     s = sound()
     s["pile"][0] = "O13"  # the G7 is gone, the O13 in the hand and the pile
-    assert "o13" in invalid_reason(s)
+    assert "orange 13" in invalid_reason(s)
 
 
 def test_a_card_missing_from_the_deck_is_impossible():
@@ -1284,7 +1284,7 @@ def test_an_opening_value_not_in_the_first_row_is_impossible():
 
 def test_with_elevens_the_player_to_move_not_holding_the_highest_11_dealt_is_impossible():
     s = classic(hands=[["Y11", "G5"], ["O11", "B2"]])
-    assert "o11" in invalid_reason(s, [place("Y11")])
+    assert "orange 11" in invalid_reason(s, [place("Y11")])
     s["current"] = 1
     new = after(s, [place("O11")])
     assert new["rows"] == [{"color": "O", "cards": [11]}]

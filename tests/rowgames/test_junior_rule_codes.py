@@ -404,7 +404,7 @@ def test_a_player_to_move_who_does_not_exist_is_impossible():
 def test_a_card_twice_is_impossible():
     s = base()
     s["pile"][0] = "O5"  # the B4 is gone, the O5 in the hand and the pile
-    assert "o5" in invalid_reason(s)
+    assert "orange 5" in invalid_reason(s)
 
 
 def test_a_card_missing_from_the_deck_is_impossible():
