@@ -41,6 +41,6 @@ def test_no_page_text_is_left_in_english(language):
 )
 def test_the_material_has_the_rulebooks_names(language, bridge, joker, bonus):
     texts = catalogue(language)
-    assert texts["Bridge card"] == bridge
+    assert texts["Bridge card"].replace("\u00ad", "") == bridge  # a soft hyphen may break a button's line
     assert texts["Joker"] == joker
     assert texts[("{n} bonus card", "{n} bonus cards")][0] == f"{{n}} {bonus}"
