@@ -209,3 +209,30 @@ def test_the_landing_page_links_to_the_table_and_the_docs(page, service):
     assert page.get_attribute("[data-link=docs]", "href") == "/docs"
     page.click("[data-link=table]")
     page.wait_for_selector("#setup-form")
+
+
+def test_a_junior_match_of_two_rounds_with_running_totals_and_its_winner(page, service):
+    table = Table(page, service)
+    table.open()
+    table.start(["Mia", "Leo"], ruleset="junior", rounds="2")
+    # Round 1: Mia lays her five cards in one turn and goes out; Leo tells his hand.
+    table.tap("O2", "O3", "O4", "O5", "O6")
+    table.press("end-turn")
+    assert table.text("#to-move") == "The game is over."
+    assert page.locator("[data-action=undo]").is_visible() and page.locator("[data-action=end-turn]").is_hidden()
+    page.fill("[data-hand-of='1']", "y2 Y3 Y4 Y5 Y6")
+    table.press("score")
+    assert table.text(".winners") == "Winner of the round: Mia"
+    assert table.text(".match-leader") == "Rounds scored: 1 of 2. Leading: Mia"
+    # Round 2: Leo starts, and goes out.
+    table.press("next-round")
+    assert table.text("#round") == "Round 2 of 2" and table.current_player() == "1"
+    table.tap("B2", "B3", "B4", "B5", "B6")
+    table.press("end-turn")
+    page.fill("[data-hand-of='0']", "G2 G3 G4 G5 G7")
+    table.press("score")
+    rows = page.locator(".match-scores tbody tr")
+    assert rows.nth(0).inner_text().split("\t") == ["Mia", "0", "21", "21"]
+    assert rows.nth(1).inner_text().split("\t") == ["★ Leo", "20", "0", "20"]
+    assert table.text(".match-winner") == "Winner of the match: Leo"
+    assert page.locator("[data-action=next-round]").count() == 0

@@ -35,11 +35,12 @@ class Table:
             names.nth(i).fill(name)
         self.page.select_option("[name=first]", str(first))
         for name, value in options.items():
-            if isinstance(value, bool):
+            if isinstance(value, bool):  # without_blue
                 self.page.set_checked(f"[name={name}]", value)
-            else:
-                self.page.fill(f"[name={name}]", str(value)) if name in ("rounds", "seed") else \
-                    self.page.select_option(f"[name={name}]", value)
+            elif name in ("rounds", "seed"):
+                self.page.fill(f"[name={name}]", str(value))
+            else:  # edition, start
+                self.page.select_option(f"[name={name}]", value)
         self.page.check(f"[name=deal][value={deal}]")
         self._after(lambda: self.page.click("[data-action=start]"))
         self.page.wait_for_selector("[data-slot]")
