@@ -97,3 +97,8 @@ def test_library_bench():
         "engine codec from_dict + to_dict (used)", "marshmallow load + dump",
         "orjson loads + dumps (used)", "json loads + dumps",
     ])
+
+
+def test_picture_bench():
+    out = run_quick("picture_bench.py")
+    assert_figures(out, ["picture(state), wide", "picture(state), tall", "WSGI POST /v1/pictures"])
