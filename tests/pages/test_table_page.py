@@ -236,3 +236,17 @@ def test_a_junior_match_of_two_rounds_with_running_totals_and_its_winner(page, s
     assert rows.nth(1).inner_text().split("\t") == ["★ Leo", "20", "0", "20"]
     assert table.text(".match-winner") == "Winner of the match: Leo"
     assert page.locator("[data-action=next-round]").count() == 0
+
+
+def test_a_turn_sent_while_the_referee_is_out_of_reach_stays_to_be_sent_again(page, service):
+    table = Table(page, service)
+    table.open()
+    table.start(["Mia", "Leo"], ruleset="junior")
+    table.tap("O2")
+    page.route("**/v1/turns", lambda route: route.abort())
+    table.press("end-turn")
+    assert table.alert().get_attribute("data-code") == "UNREACHABLE"
+    assert table.card("O2") == "O2" and table.current_player() == "0"
+    page.unroute("**/v1/turns")
+    table.press("end-turn")
+    assert table.alert().is_hidden() and table.current_player() == "1"

@@ -1,14 +1,21 @@
 // Talking to the referee: every call is a POST to this service's /v1 API, in the page's
 // language. The answer is {ok: true, data} or {ok: false, problem} (an RFC 9457 problem
 // document); the page never judges a move itself.
-import { language } from "./texts.js";
+import { _, language } from "./texts.js";
 
 async function post(path, body, accept = "application/json") {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Accept": accept, "Accept-Language": language },
-    body: JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": accept, "Accept-Language": language },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    // The service is out of reach (a laptop asleep, a dropped connection): nothing was
+    // recorded, and the same tap or button can be tried again.
+    return { ok: false, problem: { code: "UNREACHABLE", title: _("The referee cannot be reached: check the connection and try again.") } };
+  }
   if (response.ok) {
     const data = accept === "image/svg+xml" ? await response.text() : await response.json();
     return { ok: true, data };
