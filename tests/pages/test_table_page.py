@@ -250,3 +250,17 @@ def test_a_turn_sent_while_the_referee_is_out_of_reach_stays_to_be_sent_again(pa
     page.unroute("**/v1/turns")
     table.press("end-turn")
     assert table.alert().is_hidden() and table.current_player() == "1"
+
+
+def test_a_setup_the_referee_refuses_says_why_and_starts_nothing(page, service):
+    table = Table(page, service)
+    table.open()
+    page.select_option("[name=ruleset]", "classic")
+    page.check("[name=without_blue]")
+    page.click("[data-action=add-player]")
+    before = page.evaluate("document.body.dataset.ready")
+    page.click("[data-action=start]")
+    page.wait_for_function("(old) => document.body.dataset.ready !== old", arg=before)
+    # The referee's own words (a schema violation at /players: the 60-card game is for two).
+    assert "players" in table.text("#setup-problem")
+    assert page.locator("#game").is_hidden()

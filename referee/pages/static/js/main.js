@@ -16,8 +16,9 @@ const app = {
   legal: null, // the referee's legal next actions for that turn
   problem: saved.problem || null, // the referee's last refusal
   news: saved.news || null, // the last recorded turn's events and open questions
-  finished: false,
-  sheetProblem: null,
+  finished: false, // the referee lists no next action: the round is over
+  sheetProblem: null, // the referee's refusal of the hands told at the end
+  settingUp: false, // the setup form is open
 };
 let drawing = 0; // drops an answer that a newer refresh has overtaken
 
@@ -91,6 +92,7 @@ async function startMatch(event) {
   const dealt = await api.newGame(setupForm.dealRequest(setup, 0));
   if (!dealt.ok) {
     $("setup-problem").textContent = `${dealt.problem.title}: ${dealt.problem.detail || ""}`;
+    refresh();
     return;
   }
   $("setup-problem").textContent = "";
@@ -103,7 +105,11 @@ async function startMatch(event) {
 async function nextRound() {
   const setup = app.match.setup;
   const dealt = await api.newGame(setupForm.dealRequest(setup, app.match.rounds.length));
-  if (!dealt.ok) return;
+  if (!dealt.ok) {
+    app.problem = dealt.problem;
+    refresh();
+    return;
+  }
   app.match.rounds.push(record.newRound(dealt.data.state));
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null });
   refresh();
