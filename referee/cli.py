@@ -1,7 +1,14 @@
-"""The `referee` command: `referee serve` runs the service, `referee replay` checks a game.
+"""The `referee` command: `referee serve` runs the service, `referee replay` checks a game,
+`referee conformance` checks another service against this one, `referee count` counts
+the legal turns of a position.
 
     referee serve [--host 127.0.0.1] [--port 8000] [--workers N] [--timeout S]
     referee replay GAME.json      # the body of POST /v1/replays; exit 0 legal, 1 not
+    referee conformance URL [--ruleset R ...] [--seed N] [--cases N | --minutes M]
+                            [--endpoints turns,legal-actions,replays,scores] [--out DIR]
+                            # exit 0 all agree, 1 disagreements, 2 target unreachable
+    referee conformance export DIR    # the golden corpus
+    referee count STATE.json          # distinct legal turns and resulting states
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from . import engine
@@ -92,11 +100,97 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--timeout", type=int, default=30, help="seconds before a stuck worker is restarted")
     check = commands.add_parser("replay", help="check a recorded game (initial state + turns)")
     check.add_argument("game", help="a JSON file shaped like the body of POST /v1/replays")
+    suite = commands.add_parser(
+        "conformance", help="check a service that speaks the HTTP contract against this referee",
+        description="referee conformance URL [options], or referee conformance export DIR")
+    suite.add_argument("target", help="the base URL of the service (http://host:port), or 'export'")
+    suite.add_argument("directory", nargs="?", help="with 'export': where to write the corpus")
+    suite.add_argument("--ruleset", action="append", choices=sorted(engine.RULESETS),
+                       help="a ruleset to test (repeat for several; default: all)")
+    suite.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    budget = suite.add_mutually_exclusive_group()
+    budget.add_argument("--cases", type=int, help="how many cases to try")
+    budget.add_argument("--minutes", type=float, help="how long to try (default 1.5)")
+    suite.add_argument("--endpoints", default="turns,legal-actions,replays,scores",
+                       help="comma-separated endpoints the target implements")
+    suite.add_argument("--out", default="conformance-failures",
+                       help="where to write each disagreement (default conformance-failures/)")
+    count_ = commands.add_parser("count", help="count the distinct legal turns of a position (like perft)")
+    count_.add_argument("state", help="a JSON file: a state, or an object with a 'state' member")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.host, args.port, args.workers, args.timeout)
         return 0
+    if args.command == "conformance":
+        return conformance(args, parser)
+    if args.command == "count":
+        return count(args.state)
     return replay(args.game)
+
+
+def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> int:
+    """`referee conformance URL` and `referee conformance export DIR`."""
+    out = out or sys.stdout
+    try:
+        from . import conformance as kit
+        from .conformance import corpus
+    except ModuleNotFoundError as exc:  # hypothesis is an optional extra
+        if exc.name != "hypothesis":
+            raise
+        print("error: the conformance kit needs Hypothesis: pip install 'elfer-referee[testing]'", file=out)
+        return 2
+    if args.target == "export":
+        if not args.directory:
+            parser.error("conformance export needs a directory")
+        written = corpus.export(Path(args.directory))
+        print(f"wrote {written} files to {args.directory} (format: {corpus.FORMAT})", file=out)
+        return 0
+    endpoints = tuple(e.strip() for e in args.endpoints.split(",") if e.strip())
+    unknown = sorted(set(endpoints) - set(kit.ENDPOINTS))
+    if unknown or not endpoints:
+        parser.error(f"unknown endpoints {unknown}; known: {', '.join(kit.ENDPOINTS)}")
+    rulesets = tuple(args.ruleset or sorted(engine.RULESETS))
+    try:
+        report = kit.conformance(args.target, rulesets=rulesets, endpoints=endpoints, seed=args.seed,
+                                 cases=args.cases, minutes=args.minutes, out=Path(args.out))
+    except kit.Unreachable as exc:
+        print(f"\nerror: the target cannot be reached: {exc}", file=out)
+        return 2
+    print(kit.table(report, rulesets), file=out)
+    print(f"\n{report.cases} cases in {report.seconds:.0f}s ("
+          + ", ".join(f"{e} {report.per_endpoint[e]}" for e in endpoints) + ")", file=out)
+    if report.ok:
+        print("all answers agree", file=out)
+        return 0
+    print(f"{len(report.disagreements)} kinds of disagreement:", file=out)
+    for found in report.disagreements.values():
+        endpoint, ours, theirs, fields = found.signature
+        where = f" -> {found.file}" if found.file else ""
+        print(f"  {endpoint}: expected {ours}, got {theirs} (differs in {', '.join(fields)}; "
+              f"{found.seen} cases){where}", file=out)
+    return 1
+
+
+def count(path: str, out=None) -> int:
+    """Print the distinct legal turns of the position in `path` and the states they reach."""
+    out = out or sys.stdout
+    from .conformance.count import count_turns
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            body: Any = json.load(f)
+        state = engine.load_state(body.get("state", body) if isinstance(body, dict) else body)
+    except (OSError, ValueError, MalformedInput) as exc:
+        print(f"error: {path} is not a game state: {exc}", file=out)
+        return 2
+    try:
+        counted = count_turns(state)
+    except Violation as v:
+        print(f"illegal: {v.code.value}: {v.detail}", file=out)
+        return 1
+    print(f"turns: {counted.turns}", file=out)
+    print(f"states: {counted.states}", file=out)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,80 @@
+"""The exported golden corpus: its format, and every case replayed over HTTP against a
+real `referee serve` passes."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+
+from referee.cli import main
+from referee.conformance.corpus import FORMAT, mismatch, replay_corpus
+
+from .servers import referee_serve
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("corpus")
+    assert main(["conformance", "export", str(directory)]) == 0
+    return directory
+
+
+def post(url):
+    def send(endpoint, request):
+        data = json.dumps(request).encode()
+        call = urllib.request.Request(url + endpoint, data=data, headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(call, timeout=30) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+    return send
+
+
+def test_the_corpus_replayed_over_http_against_referee_serve_passes(corpus):
+    with referee_serve() as url:
+        assert replay_corpus(corpus, post(url)) == []
+
+
+def test_the_corpus_holds_the_rulebook_every_code_every_impossible_kind_and_whole_games(corpus):
+    manifest = json.loads((corpus / "manifest.json").read_text())
+    assert manifest["format"] == FORMAT
+    files = manifest["files"]
+    assert files["rulebook.json"] == 11
+    assert len([f for f in files if f.startswith("game-")]) == 18  # master, 16 classic, junior
+    ids = {c["id"] for f in files for c in json.loads((corpus / f).read_text())["cases"]}
+    for code in ("CARD_LIMIT", "BRIDGE_NOT_NEIGHBOR", "SWAP_WITHOUT_PLAY", "DRAW_CARD_REQUIRED",
+                 "MUST_PLAY", "PILE_EMPTY", "accepted"):
+        assert f"codes/master/{code}" in ids
+    for code in ("OPENING", "DRAW_LIMIT", "DRAW_AFTER_FIT", "DRAW_INCOMPLETE", "MUST_PLACE_DRAWN",
+                 "ROW_NOT_STARTED", "PLAY_AFTER_DRAW"):
+        assert f"codes/classic/{code}" in ids
+    assert "impossible/master/duplicate-card" in ids
+    assert "games/junior/replay" in ids
+    assert (corpus / "FORMAT.md").read_text().startswith("# The referee's golden corpus")
+
+
+def test_a_rulebook_case_reads_as_its_expected_answer(corpus):
+    cases = {c["id"]: c for c in json.loads((corpus / "rulebook.json").read_text())["cases"]}
+    fifth = cases["rulebook/2-a-fifth-card-is-too-many"]
+    assert fifth["endpoint"] == "/v1/turns"
+    assert fifth["expected"] == {"status": 422, "code": "CARD_LIMIT", "action": 5}
+    only = cases["rulebook/1a-the-bridge-is-the-only-play"]["expected"]
+    assert only["body"]["actions"] == [{"type": "bridge", "from": "Y9", "to": "B9"}, {"type": "draw"}] or \
+        sorted(map(json.dumps, only["body"]["actions"])) == sorted(
+            map(json.dumps, [{"type": "bridge", "from": "Y9", "to": "B9"}, {"type": "draw"}]))
+    assert only["body"]["complete"] is False
+
+
+def test_a_wrong_answer_is_told_apart_from_a_reordered_set():
+    case = {"expected": {"status": 200, "body": {"actions": [{"type": "draw"}, {"type": "pass"}], "complete": True},
+                         "unordered": ["actions"]}}
+    assert mismatch(case, 200, {"actions": [{"type": "pass"}, {"type": "draw"}], "complete": True}) is None
+    assert mismatch(case, 200, {"actions": [{"type": "pass"}], "complete": True}) == "actions differs"
+    assert mismatch(case, 422, {}) == "status 422, expected 200"
+    refused = {"expected": {"status": 422, "code": "CARD_LIMIT", "action": 4}}
+    assert mismatch(refused, 422, {"code": "CARD_LIMIT", "action": 4, "detail": "any words"}) is None
+    assert mismatch(refused, 422, {"code": "CARD_LIMIT", "action": 3}) == "action 3, expected 4"
