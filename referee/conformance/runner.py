@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, given, seed as seeded, settings
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.errors import HypothesisException, NoSuchExample, Unsatisfiable
 
 from .. import engine
 from .answers import ENDPOINTS, PATHS, Answer, comparable, differences, expected, outcome
@@ -154,9 +154,18 @@ class Run:
     def shrink(self, found: Disagreement, seconds: float = 20.0) -> Disagreement:
         """The smallest case found of the same kind with the same signature."""
         deadline = time.monotonic() + seconds
+        seen: dict[str, bool] = {}
+        best = [found.case]
 
         def same(case: Case) -> bool:
-            return time.monotonic() < deadline and self.signature(case) == found.signature
+            # Answers are remembered, so that a case judged before the time ran out is
+            # judged the same when Hypothesis asks again.
+            key = json.dumps(case.body, sort_keys=True)
+            if key not in seen:
+                seen[key] = time.monotonic() < deadline and self.signature(case) == found.signature
+                if seen[key] and len(key) < len(json.dumps(best[0].body, sort_keys=True)):
+                    best[0] = case
+            return seen[key]
 
         smallest = found.case
         try:
@@ -168,7 +177,9 @@ class Run:
                 random=random.Random(self.seed),
             )
         except (NoSuchExample, Unsatisfiable):
-            pass
+            smallest = best[0]
+        except HypothesisException:  # e.g. flaky after the time ran out: keep the best seen
+            smallest = best[0]
         smallest = drop_parts(smallest, lambda c: self.signature(c) == found.signature)
         ours, theirs = self.answers(smallest)
         return Disagreement(found.signature, smallest, ours, theirs, found.seen)

@@ -21,47 +21,48 @@ import sys
 from werkzeug.serving import make_server
 
 from referee.core.codes import Code
-from referee.master import legal, turn
+from referee.core.errors import Violation
+from referee.master.facts import MASTER
+from referee.master.turn import MasterTurn
 
 
 def card_limit_5() -> None:
-    turn.MAX_CARDS_PER_TURN = 5
-    legal.MAX_CARDS_PER_TURN = 5
+    MASTER.cards_per_turn = 5
 
 
 def top_bottom_bridge() -> None:
-    checks = turn.TurnInProgress._bridge_violation
+    checks = MasterTurn._bridge_violation
 
     def lenient(self, index, action):
         found = checks(self, index, action)
         rows = {self.order[action.source.color], self.order[action.target.color]}
         if found is not None and found.code is Code.BRIDGE_NOT_NEIGHBOR and rows == {0, len(self.order) - 1}:
             if not self.occupied(action.source):
-                return turn.Violation(Code.BRIDGE_SOURCE_EMPTY, index, "source empty")
+                return Violation(Code.BRIDGE_SOURCE_EMPTY, index, "source empty")
             if self.occupied(action.target):
-                return turn.Violation(Code.BRIDGE_TARGET_OCCUPIED, index, "target occupied")
+                return Violation(Code.BRIDGE_TARGET_OCCUPIED, index, "target occupied")
             return None
         return found
 
-    turn.TurnInProgress._bridge_violation = lenient
+    MasterTurn._bridge_violation = lenient
 
 
 def eighth_bonus() -> None:
-    turn.BONUS_CARDS = 8
+    MASTER.bonus_cards = 8
 
 
 def swap_without_play() -> None:
-    checks = turn.TurnInProgress.end_violation
+    checks = MasterTurn.end_violation
 
     def lenient(self):
         found = checks(self)
         return None if found is not None and found.code is Code.SWAP_WITHOUT_PLAY else found
 
-    turn.TurnInProgress.end_violation = lenient
+    MasterTurn.end_violation = lenient
 
 
 def joker_must_play() -> None:
-    playable = turn.TurnInProgress.playable
+    playable = MasterTurn.playable
 
     def with_jokers(self):
         cards = playable(self)
@@ -69,7 +70,7 @@ def joker_must_play() -> None:
             cards.append("J")
         return cards
 
-    turn.TurnInProgress.playable = with_jokers
+    MasterTurn.playable = with_jokers
 
 
 BREAKS = {
