@@ -306,6 +306,8 @@ def _play_after_draw(table: Table, action: dict, legal: list[dict]) -> Message:
     placeable = _placeable(legal)
     if placeable:
         return Message("After the draw only {card} may be placed.", card=Card(placeable[0]))
+    if any(a["type"] == "draw" for a in legal):
+        return Message("After a draw only the drawn card may be placed, and this one does not fit: draw again.")
     return Message("After the draw nothing more may be placed: end the turn.")
 
 

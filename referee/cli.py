@@ -3,7 +3,9 @@
 the legal turns of a position.
 
     referee serve [--host 127.0.0.1] [--port 8000] [--workers N] [--timeout S]
-    referee replay GAME.json      # the body of POST /v1/replays; exit 0 legal, 1 not
+    referee replay GAME.json [--lang de]   # the body of POST /v1/replays
+        # exit 0: every turn is legal; 1: a turn breaks a rule (printed with a hint);
+        # 2: the file is not a recorded game (what is wrong and where is printed)
     referee conformance URL [--ruleset R ...] [--seed N] [--cases N | --minutes M]
                             [--endpoints turns,legal-actions,replays,scores] [--out DIR]
                             # exit 0 all agree, 1 disagreements, 2 target unreachable
@@ -20,8 +22,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import engine
+from . import advice, engine
 from .core.errors import MalformedInput, Violation
+from .http.contract import schema_errors
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
+from .i18n.terms import Player
 
 
 def default_workers() -> int:
@@ -59,14 +64,16 @@ def serve(host: str, port: int, workers: int, timeout: int) -> None:
     run_gunicorn(create_app, host, port, workers, timeout)
 
 
-def replay(path: str, out=sys.stdout) -> int:
-    """Check a recorded game offline; print the first violation or the final scores."""
+def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
+    """Check a recorded game offline; print the first violation or the final scores.
+
+    Exit status: 0 every turn is legal, 1 a turn breaks a rule (the first is printed),
+    2 the file is not a recorded game (what is wrong and where is printed).
+    Turns, actions and players are numbered from 0, as in the API, and said to be.
+    """
     try:
-        with open(path, encoding="utf-8") as f:
-            body: Any = json.load(f)
-        state = engine.load_state(body["state"])
-        turns = [engine.load_turn(t, state.ruleset) for t in body["turns"]]
-    except (OSError, ValueError, KeyError, TypeError, MalformedInput) as exc:
+        state, turns = read_game(path)
+    except NotAGame as exc:
         print(f"error: {path} is not a recorded game: {exc}", file=out)
         return 2
     try:
@@ -74,20 +81,95 @@ def replay(path: str, out=sys.stdout) -> int:
     except Violation as v:
         turn = "the starting state" if v.turn is None else f"turn {v.turn}"
         action = "" if v.action is None else f", action {v.action}"
-        print(f"illegal: {turn}{action}: {v.code.value}: {v.detail}", file=out)
+        print(f"illegal: {turn}{action}: {v.code.value}: {v.message.render(language)}", file=out)
+        if v.turn is not None and v.action is not None:
+            before = engine.replay(state, turns[: v.turn]).state if v.turn else state
+            mover = before.players[before.current]
+            print(f"  played by: {Player(before.current, mover.name).render(Translator(language))}", file=out)
+            hint = advice.hint(before, turns[v.turn].actions, v, advice.legal_after(before, turns[v.turn].actions, v))
+            if hint is not None:
+                print(f"  hint: {hint.render(language)}", file=out)
+        print(NUMBERING, file=out)
         return 1
     outcome = engine.scores(result.state)
     status = "finished" if outcome["finished"] else "not finished"
     print(f"legal: {len(turns)} turns, game {status}", file=out)
+    names = [Player(i, p.name).render(Translator(language)) for i, p in enumerate(result.state.players)]
     for entry in outcome["scores"]:
-        name = result.state.players[entry["player"]].name
         # MASTER scores a total (highest wins); the classic and junior games a penalty.
-        kind, value = ("penalty", entry["penalty"]) if "penalty" in entry else ("", entry["total"])
-        shown = "unknown (hidden hand)" if value is None else f"{kind} {value}".strip()
-        print(f"  player {entry['player']} ({name}): {shown}", file=out)
-    if outcome["winners"] is not None:
-        print(f"winners: {', '.join(map(str, outcome['winners']))}", file=out)
+        kind, value = ("penalty", entry["penalty"]) if "penalty" in entry else ("total", entry["total"])
+        shown = "unknown (hidden hand)" if value is None else f"{kind} {value}"
+        print(f"  {names[entry['player']]}: {shown}", file=out)
+    if outcome["finished"]:
+        if outcome["winners"] is None:
+            print("winners: not known while hands are hidden", file=out)
+        else:
+            print(f"winners: {', '.join(names[w] for w in outcome['winners'])}", file=out)
+    else:
+        print(f"so far: {leaders(outcome, names)}", file=out)
+    print(NUMBERING, file=out)
     return 0
+
+
+NUMBERING = "(turns, actions and players are numbered from 0, as in the API)"
+
+
+def leaders(outcome: dict, names: list[str]) -> str:
+    """Who leads an unfinished game, by the scores as they stand, if that can be told."""
+    entries = outcome["scores"]
+    lowest_wins = "penalty" in entries[0]
+    values = [e["penalty"] if lowest_wins else e["total"] for e in entries]
+    if any(v is None for v in values):
+        return "nobody can be said to lead while hands are hidden"
+    best = min(values) if lowest_wins else max(values)
+    ahead = [names[e["player"]] for e, v in zip(entries, values) if v == best]
+    return f"{', '.join(ahead)} {'lead' if len(ahead) > 1 else 'leads'}"
+
+
+class NotAGame(Exception):
+    """The file is not the body of POST /v1/replays; the message says what and where."""
+
+
+def read_game(path: str):
+    """The state and turns of a recorded game file, or NotAGame saying what is wrong and
+    where (the turn and action, for a turn that is not one)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as exc:
+        raise NotAGame(f"it cannot be read ({exc.strerror})") from None
+    try:
+        body: Any = json.loads(raw)
+    except ValueError as exc:
+        raise NotAGame(f"it is not JSON: {exc}") from None
+    problems = schema_errors("replay-request.json", body)
+    if problems:
+        first = problems[0]
+        raise NotAGame(f"{where(first['pointer'])}: {first['message']}")
+    try:
+        state = engine.load_state(body["state"])
+    except MalformedInput as exc:
+        raise NotAGame(f"the starting state: {exc}") from None
+    turns = []
+    for number, data in enumerate(body["turns"]):
+        try:
+            turns.append(engine.load_turn(data, state.ruleset))
+        except MalformedInput as exc:
+            raise NotAGame(f"turn {number}: {exc}") from None
+    return state, turns
+
+
+def where(pointer: str) -> str:
+    """`/turns/3/actions/0/card` → `turn 3, action 0 (/turns/3/actions/0/card)`."""
+    parts = pointer.split("/")[1:]
+    if len(parts) >= 2 and parts[0] == "turns" and parts[1].isdigit():
+        place = f"turn {parts[1]}"
+        if len(parts) >= 4 and parts[2] == "actions" and parts[3].isdigit():
+            place += f", action {parts[3]}"
+        return f"{place} ({pointer})"
+    if parts and parts[0] == "state":
+        return f"the starting state ({pointer})"
+    return f"at {pointer or 'the top level'}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--timeout", type=int, default=30, help="seconds before a stuck worker is restarted")
     check = commands.add_parser("replay", help="check a recorded game (initial state + turns)")
     check.add_argument("game", help="a JSON file shaped like the body of POST /v1/replays")
+    check.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE,
+                       help="the language of the rule messages and hints (default: en)")
     suite = commands.add_parser(
         "conformance", help="check a service that speaks the HTTP contract against this referee",
         description="referee conformance URL [options], or referee conformance export DIR")
@@ -125,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         return conformance(args, parser)
     if args.command == "count":
         return count(args.state)
-    return replay(args.game)
+    return replay(args.game, language=args.lang)
 
 
 def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> int:

@@ -36,8 +36,11 @@ def test_replay_of_a_legal_game_prints_the_scores_and_exits_0(tmp_path):
     lines = out.getvalue().splitlines()
     assert lines[0] == "legal: 2 turns, game not finished"
     # His 19 number cards were worth 239; R9, G12 and B12 are down: 239 - 33 = 206, no joker left.
-    assert lines[1] == "  player 0 (Timo): -206"
-    assert lines[-1].startswith("winners: ")
+    assert lines[1] == "  Timo (player 0): total -206"
+    # Not finished, so no winners: Vera (20 cards worth 203, none placed) leads by the scores so far.
+    assert lines[2] == "  Vera (player 1): total -203"
+    assert lines[-2] == "so far: Vera (player 1) leads"
+    assert lines[-1] == "(turns, actions and players are numbered from 0, as in the API)"
 
 
 def test_replay_of_an_illegal_game_names_turn_action_and_rule_and_exits_1(tmp_path):
@@ -92,9 +95,10 @@ def test_replay_of_a_legal_classic_game_prints_the_penalties_and_exits_0(tmp_pat
     # 180, less the B11, plus O7, B1 and B14: 191.
     assert out.getvalue().splitlines() == [
         "legal: 4 turns, game not finished",
-        "  player 0 (Timo): penalty 194",
-        "  player 1 (Vera): penalty 191",
-        "winners: 1",
+        "  Timo (player 0): penalty 194",
+        "  Vera (player 1): penalty 191",
+        "so far: Vera (player 1) leads",
+        "(turns, actions and players are numbered from 0, as in the API)",
     ]
 
 
@@ -148,3 +152,36 @@ def test_serve_runs_the_service_under_gunicorn():
         server.terminate()
         output = server.communicate(timeout=30)[0].decode()
     assert "gunicorn" in output.lower()
+
+
+def test_replay_names_the_turn_and_action_of_a_turn_that_is_not_one_and_exits_2(tmp_path):
+    path = recorded_game(tmp_path, [LEGAL_OPENING, {"player": 1, "actions": [{"type": "place", "card": "X5"}]}])
+    out = io.StringIO()
+    assert cli.replay(str(path), out) == 2
+    assert out.getvalue() == (
+        f"error: {path} is not a recorded game: turn 1, action 0 (/turns/1/actions/0/card): "
+        '"X5" in the field "card" is not a card: a colour letter R, Y, G or B and a value 1 to 21 '
+        '("R7", "B21"), or "J" for a joker\n'
+    )
+
+
+def test_replay_of_a_file_without_turns_says_what_is_missing_not_a_python_error(tmp_path):
+    state, _, _ = engine.new_game(["Timo", "Vera"], seed=42)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"state": state.to_dict()}))
+    out = io.StringIO()
+    assert cli.replay(str(path), out) == 2
+    assert out.getvalue() == f'error: {path} is not a recorded game: at the top level: the field "turns" is missing\n'
+
+
+def test_replay_speaks_the_language_asked_for_and_gives_a_hint(tmp_path):
+    path = recorded_game(tmp_path, [LEGAL_OPENING, {"player": 1, "actions": [{"type": "pass"}]}])
+    out = io.StringIO()
+    assert cli.replay(str(path), out, language="de") == 1
+    assert out.getvalue().splitlines() == [
+        "illegal: turn 1, action 0: PASS_PILE_NOT_EMPTY: Der Nachziehstapel hat noch 44 Karten; "
+        "passen darf man erst, wenn er leer ist.",
+        "  played by: Vera (Spieler 1)",
+        "  hint: Ziehe stattdessen eine Karte: Der Nachziehstapel hat noch 44 Karten.",
+        "(turns, actions and players are numbered from 0, as in the API)",
+    ]

@@ -17,6 +17,8 @@ from typing import Any
 
 import jsonschema_rs
 
+from .schema_words import explain
+
 MAX_ERRORS = 20
 MAX_MESSAGE = 400
 
@@ -75,7 +77,7 @@ def schema_errors(name: str, instance: Any) -> list[dict[str, str]]:
     found = []
     try:
         for error in check.iter_errors(instance):
-            found.append({"pointer": json_pointer(error.instance_path), "message": shorten(error.message)})
+            found.append({"pointer": json_pointer(error.instance_path), "message": shorten(explain(error))})
             if len(found) == MAX_ERRORS:
                 break
     except ValueError:  # jsonschema-rs gives up on values nested more than 255 levels deep

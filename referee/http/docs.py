@@ -26,6 +26,10 @@ DOCS_PAGE = """<!doctype html>
   <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 </head>
 <body>
+  <p style="font-family: sans-serif; margin: 1em 2em">The rules as the referee applies them,
+    every code and the order of the checks: <a href="/rules">/rules</a>
+    (<a href="/rules?lang=de">de</a>, <a href="/rules?lang=fr">fr</a>, <a href="/rules?lang=it">it</a>)
+    · <a href="/">home</a></p>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script>

@@ -1,4 +1,5 @@
-"""The pages for people: `/` (what the referee is) and `/table` (record and check a game).
+"""The pages for people: `/` (what the referee is), `/table` (record and check a game) and
+`/rules` (the rules as the referee applies them).
 
 Both are rendered from templates shipped inside the package, their texts in the
 reader's language (`?lang=`, else the `lang` cookie the table page sets, else
@@ -13,6 +14,7 @@ from flask import Blueprint, Response, g, render_template, request, send_from_di
 
 from ..i18n import LANGUAGES, Translator, negotiate
 from ..pages import STATIC_DIR, TEMPLATE_DIR
+from ..rules_reference import reference
 
 pages = Blueprint("pages", __name__, template_folder=str(TEMPLATE_DIR))
 
@@ -38,6 +40,13 @@ def _page(template: str, **context) -> Response:
 @pages.get("/")
 def home():
     return _page("home.html")
+
+
+@pages.get("/rules")
+def rules():
+    # The rules reference speaks the referee's own domain (`messages`): its texts are the
+    # rule catalogue's.
+    return _page("rules.html", rules=reference(_language()))
 
 
 @pages.get("/table")

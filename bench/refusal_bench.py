@@ -1,0 +1,115 @@
+"""What "what would have worked" costs: POST /v1/turns refusals with and without it.
+
+    python bench/refusal_bench.py           # the full round (~1 minute)
+    python bench/refusal_bench.py --quick   # one short round (the CI smoke test)
+
+The typical position of the other benches (`positions.typical_turn`), refused in three
+ways: the turn's last card moved to a slot that touches nothing (NOT_ADJACENT, the
+legal list after three actions), a card not in hand at the
+first action (CARD_NOT_IN_HAND, the longest legal list: the turn's start), and a pass
+while the pile has cards. Each is sent through the Flask app as a WSGI call, as in
+`request_path_bench.py`, once as the referee answers it (with `legal` and `hint`) and
+once with the advice switched off (the refusal as it was before), and its parts are
+timed alone: `advice.legal_after` and `advice.hint` with its rendering.
+"""
+
+from __future__ import annotations
+
+import io
+
+import orjson
+
+import _common
+from _common import Figure, header, measure
+from positions import typical_turn
+from referee import advice, engine
+from referee.core.errors import Violation
+from referee.http import api, create_app
+
+
+def refusals() -> dict[str, dict]:
+    """Turn-request bodies refused with three different codes, by their code."""
+    state, turn = typical_turn()
+    hand = state["players"][state["current"]]["hand"]
+    places = [a for a in turn["actions"] if a["type"] == "place"]
+    bodies = {}
+    # NOT_ADJACENT: the turn's actions, then a card of hand whose slot touches nothing.
+    loaded = engine.load_state(state)
+    after = engine.apply(loaded, engine.load_turn(turn)).state.to_dict()
+    rows = {r["color"]: set(r["cards"]) | set(r["jokers"]) for r in after["rows"]}
+    lonely = next(c for c in hand if c != "J" and not {int(c[1:]) - 1, int(c[1:]) + 1} & rows[c[0]]
+                  and c not in [p["card"] for p in places])
+    bodies["NOT_ADJACENT"] = {"state": state, "turn": {**turn, "actions": turn["actions"][:3] + [
+        {"type": "place", "card": lonely}]}}
+    missing = next(f"{c}{v}" for c in "RYGB" for v in range(1, 22)
+                   if v != 11 and f"{c}{v}" not in hand and v not in rows[c])
+    bodies["CARD_NOT_IN_HAND"] = {"state": state, "turn": {**turn, "actions": [{"type": "place", "card": missing}]}}
+    bodies["PASS_PILE_NOT_EMPTY"] = {"state": state, "turn": {**turn, "actions": [{"type": "pass"}]}}
+    return bodies
+
+
+def wsgi_refusal(app, body: bytes):
+    base = {
+        "REQUEST_METHOD": "POST", "SCRIPT_NAME": "", "PATH_INFO": "/v1/turns", "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+        "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(body)),
+        "HTTP_HOST": "127.0.0.1:8000", "HTTP_ACCEPT_LANGUAGE": "de", "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "http", "wsgi.errors": io.StringIO(), "wsgi.multithread": False,
+        "wsgi.multiprocess": True, "wsgi.run_once": False,
+    }
+    statuses = []
+
+    def start_response(status, headers, exc_info=None):
+        statuses.append(status)
+
+    def call():
+        environ = dict(base)
+        environ["wsgi.input"] = io.BytesIO(body)
+        out = b"".join(app(environ, start_response))
+        if not statuses.pop().startswith("422"):
+            raise RuntimeError(f"not refused: {out[:300]!r}")
+        return out
+
+    return call
+
+
+def run(quick: bool) -> list[Figure]:
+    number, runs = (50, 3) if quick else (1000, 7)
+    app = create_app()
+    figures = []
+
+    def show(f: Figure) -> None:
+        print(f.line())
+        figures.append(f)
+
+    print(_common.machine())
+    for code, data in refusals().items():
+        body = orjson.dumps(data)
+        state = engine.load_state(data["state"])
+        actions = engine.load_turn(data["turn"]).actions
+        try:
+            engine.apply(state, engine.load_turn(data["turn"]))
+        except Violation as refused:
+            violation = refused
+        assert violation.code == code, (violation.code, code)
+        legal = advice.legal_after(state, actions, violation)
+        header(f"{code} at action {violation.action} ({len(legal)} legal actions)")
+        show(measure("advice.legal_after", lambda: advice.legal_after(state, actions, violation), number, runs))
+        show(measure("advice.hint + render (de)",
+                     lambda: advice.hint(state, actions, violation, legal).render("de"), number, runs))
+        show(measure("POST /v1/turns refused, with legal and hint", wsgi_refusal(app, body), number, runs))
+        original = api.advised
+        api.advised = lambda refused, state, actions: refused  # the refusal as it was before
+        try:
+            show(measure("POST /v1/turns refused, advice switched off", wsgi_refusal(app, body), number, runs))
+        finally:
+            api.advised = original
+    return figures
+
+
+def main(argv: list[str] | None = None) -> None:
+    run(_common.quick_flag(__doc__, argv))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+"""The project's own rules reference, built from the rule catalogue in any language.
+
+One source of truth: every rule's code, title and text come from `core.codes` (through
+the `messages` catalogue), the check order from each ruleset's code list, and only the
+few paragraphs around them live here. The same reference is served as the /rules page
+(`http/pages.py`) and written as the Markdown documents in `docs/rules/` by
+
+    python -m referee.rules_reference docs/rules
+
+(a test checks that the committed documents are what this module writes).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from .core.codes import Code
+from .engine import RULESETS
+from .i18n import LANGUAGES, N_, Translator
+
+TITLE = N_("The rules as the referee applies them")
+INTRO = N_(
+    "Every rule the referee enforces, the code it reports when a turn breaks it, and the "
+    "order in which it checks them: the first check that fails is the one reported. "
+    "Actions are counted from 0. Every code is also served as data under /v1/rules."
+)
+NOTATION_TITLE = N_("Cards and slots")
+NOTATION = N_(
+    "A card is written as its colour letter and its value: R7 is the red 7, B21 the blue "
+    "21, J a joker. A slot, the place of one card in its row, is named like its card. The "
+    "colour letters are R red, O orange, Y yellow, G green and B blue."
+)
+RULESET_SUMMARIES = {
+    "master": N_(
+        "Elfer raus! MASTER: four colours of 1 to 21, four jokers, bridge cards and bonus "
+        "cards. The four 11s lie from the start and each row grows from its 11. A turn "
+        "places one to four cards, or draws one card, or passes once the pile is empty."
+    ),
+    "classic": N_(
+        "The classic game: four colours of 1 to 20 (without blue for two players, if "
+        "chosen). Rows begin as the start variant says and grow one step at a time. A "
+        "player who can place must place; one who cannot draws up to three cards."
+    ),
+    "junior": N_(
+        "The junior game: four colours of 1 to 11. The 1s and 11s lie from the start and the "
+        "rows fill in between them. A player who can place must place; one who cannot draws "
+        "one card."
+    ),
+}
+CHECKS_TITLE = N_("The checks, in the order the referee makes them")
+DECISIONS_TITLE = N_("Where the printed rules leave room")
+DECISIONS = (
+    N_("A bridge card joins neighbouring rows only; the top and bottom rows are not neighbours."),
+    N_("A bridge must be followed at once by a card in its target slot; a turn cannot end on a bridge."),
+    N_("Jokers and bridge cards never oblige a play once the pile is empty; only a number card that fits does."),
+    N_("When the pile is empty and every player has passed in a row, the game ends blocked and is scored."),
+    N_("A joker swap needs a card placed in the same turn, before or after the swap; the swapped-in card does not count toward the four."),
+    N_("For a hand the referee cannot see, a card is accepted unless it is visible elsewhere; what cannot be checked is listed as unchecked."),
+    N_("In the classic game of the 2018 edition the first drawn card that fits may be kept; the second or third must be placed. In the original edition every drawn card that fits must be placed."),
+)
+RULESET_TITLES = {
+    "master": "Elfer raus! MASTER",  # a name, the same in every language
+    "classic": N_("Classic Elfer raus! (80 cards)"),
+    "junior": N_("Elfer raus! junior (44 cards)"),
+}
+
+
+def reference(language: str) -> dict[str, Any]:
+    """The whole reference in `language`, as data for a page or a document."""
+    texts = Translator(language)
+    return {
+        "language": texts.language,
+        "title": texts.gettext(TITLE),
+        "intro": texts.gettext(INTRO),
+        "notation_title": texts.gettext(NOTATION_TITLE),
+        "notation": texts.gettext(NOTATION),
+        "checks_title": texts.gettext(CHECKS_TITLE),
+        "rulesets": [
+            {
+                "name": name,
+                "title": texts.gettext(RULESET_TITLES[name]),
+                "summary": texts.gettext(RULESET_SUMMARIES[name]),
+                "checks": [
+                    {"code": code.value, "title": texts.gettext(code.title),
+                     "description": texts.gettext(code.description)}
+                    for code in ruleset.codes
+                ],
+            }
+            for name, ruleset in RULESETS.items()
+        ],
+        "decisions_title": texts.gettext(DECISIONS_TITLE),
+        "decisions": [texts.gettext(d) for d in DECISIONS],
+        "languages": LANGUAGES,
+    }
+
+
+def markdown(language: str) -> str:
+    """The reference as a Markdown document."""
+    ref = reference(language)
+    lines = [f"# {ref['title']}", "", ref["intro"], "",
+             "[" + " · ".join(f"{code}" if code == ref["language"] else f"[{code}](RULES.{code}.md)"
+                              for code in LANGUAGES) + "]", "",
+             f"## {ref['notation_title']}", "", ref["notation"], ""]
+    for ruleset in ref["rulesets"]:
+        lines += [f"## {ruleset['title']} (`{ruleset['name']}`)", "", ruleset["summary"], "",
+                  f"### {ref['checks_title']}", ""]
+        for number, check in enumerate(ruleset["checks"], 1):
+            lines.append(f"{number}. **`{check['code']}`** — {check['title']}. {check['description']}")
+        lines.append("")
+    lines += [f"## {ref['decisions_title']}", ""]
+    lines += [f"- {d}" for d in ref["decisions"]]
+    return "\n".join(lines) + "\n"
+
+
+def write(folder: str) -> list[Path]:
+    """Write RULES.<lang>.md for every language into `folder`; the paths written."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for language in LANGUAGES:
+        path = out / f"RULES.{language}.md"
+        path.write_text(markdown(language), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in write(sys.argv[1] if len(sys.argv) > 1 else "docs/rules"):
+        print(path)

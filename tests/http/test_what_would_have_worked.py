@@ -1,0 +1,174 @@
+"""`legal` and `hint` on rule problems (API.md, "What would have worked").
+
+For every rule code with an action index, one refused turn: its `legal` must be exactly
+what POST /v1/legal-actions answers for the prefix API.md names (the actions before the
+offending one; up to and including the bridge for BRIDGE_NOT_FOLLOWED; the whole list for
+the end-of-turn checks), and its hint must say the helpful thing, written out here.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.http import create_app
+from support import row_builders as rows
+from support.builders import HIDDEN_REST, REST, bridge, draw, hidden, joker, pass_, place, swap, table
+from support.contract_check import assert_matches_contract
+
+ALL_BUT_B21 = {"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"}
+GYBR = "GYBR"
+NOFIT = ["Y15", "B3", "Y17"]
+
+# (code, state, player, actions, action index, prefix length, hint in English)
+CASES = [
+    ("SWAP_WITHOUT_PLAY", table(jokers={"B": [10], "R": [12]}, hands=[["B10", "R12", "R1"], ["R2"]]),
+     0, [swap("B10")], 0, 1,
+     "Place a card in the same turn as the swap, for instance the joker the swap brings in."),
+    ("TURN_MIXED", table(hands=[["B10", "R1"], ["R2"]]), 0, [place("B10"), draw()], 1, 1,
+     "Send the draw as a turn of its own, or leave it out and play cards."),
+    ("BRIDGE_NOT_FOLLOWED", table(rows={"Y": "9-11"}, hands=[["G9", "B9", "R1"], ["R2"]]),
+     0, [bridge("Y9", "G9"), place("B9")], 0, 1,
+     "Right after the bridge, place the green 9 or a joker in the green 9's slot."),
+    ("BRIDGE_NOT_FOLLOWED", table(rows={"Y": "9-11"}, hands=[["G9", "B9", "R10"], ["R2"]]),
+     0, [place("R10"), bridge("Y9", "G9")], 1, 2,
+     "Right after the bridge, place the green 9 or a joker in the green 9's slot."),
+    ("ACTION_AFTER_GAME_END", table(hands=[["B10"], ["R1"]]), 0, [place("B10"), place("B9")], 1, 1,
+     "The hand is empty, so the game is over: end the turn with the last card."),
+    ("CARD_LIMIT", table(hands=[["R10", "R9", "R8", "R7", "R6", "R1"], ["R2"]]),
+     0, [place("R10"), place("R9"), place("R8"), place("R7"), place("R6")], 4, 4,
+     "Four cards are down: end the turn here, and keep the rest for a later turn."),
+    ("CARD_NOT_IN_HAND", table(hands=[["B10", "R1"], ["R2"]]), 0, [place("R10")], 0, 0,
+     "Timo (player 0) could place the blue 10."),
+    ("CARD_NOT_IN_HAND", table(hands=[hidden(extra=5), ["R10", "Y1"]], pile=HIDDEN_REST),
+     0, [place("R10")], 0, 0, "The red 10 is in the hand of Vera (player 1)."),
+    ("CARD_NOT_IN_HAND", table(rows={"B": "10-11"}, hands=[hidden(extra=5), ["Y1"]], pile=HIDDEN_REST),
+     0, [place("B10")], 0, 0, "The blue 10 already lies on the table."),
+    ("SLOT_OCCUPIED", table(jokers={"B": [10]}, hands=[["B10", "R1"], ["R2"]]), 0, [place("B10")], 0, 0,
+     "A joker lies there: swap the blue 10 in instead, and the joker goes to the hand."),
+    ("NOT_ADJACENT", table(hands=[["R9", "R1"], ["R2"]]), 0, [place("R9")], 0, 0,
+     "Place the red 10 first."),
+    ("NOT_ADJACENT", table(hands=[["R7", "R1"], ["R2"]]), 0, [place("R7")], 0, 0,
+     "Place the red 10, the red 9, and the red 8 first, in that order."),
+    ("NOT_ADJACENT", table(rows={"Y": "9-11"}, hands=[["G9", "R1"], ["R2"]]), 0, [place("G9")], 0, 0,
+     "Place the green 10 first, or lay a bridge to this slot from the yellow 9's slot."),
+    ("NOT_ADJACENT", table(rows={"R": "2-11"}, hands=[["R1", "B1"], ["Y2"]]), 0, [place("B1")], 0, 0,
+     "Place the blue 10, the blue 9, the blue 8, the blue 7, the blue 6, the blue 5, the blue 4, "
+     "the blue 3, and the blue 2 first, in that order."),
+    ("NO_BRIDGE_LEFT", table(order=GYBR, rows={"Y": "9-11"}, hands=[["B9", "R1"], ["R2"]], bridges_left={0: 0}),
+     0, [bridge("Y9", "B9"), place("B9")], 0, 0,
+     "Without bridge cards, a card can only go next to a card of its own row."),
+    ("BRIDGE_SAME_ROW", table(rows={"Y": "9-11"}, hands=[["Y7", "R1"], ["R2"]]),
+     0, [bridge("Y9", "Y7")], 0, 0, "From the yellow 9's slot a bridge can lead to the red 9's slot or the green 9's slot."),
+    ("BRIDGE_VALUE_MISMATCH", table(rows={"Y": "9-11"}, hands=[["G8", "R1"], ["R2"]]),
+     0, [bridge("Y9", "G8")], 0, 0, "From the yellow 9's slot a bridge can lead to the red 9's slot or the green 9's slot."),
+    ("BRIDGE_NOT_NEIGHBOR", table(rows={"Y": "9-11"}, hands=[["B9", "R1"], ["R2"]]),
+     0, [bridge("Y9", "B9"), place("B9")], 0, 0,
+     "From the yellow 9's slot a bridge can lead to the red 9's slot or the green 9's slot."),
+    ("BRIDGE_SOURCE_EMPTY", table(rows={"Y": "9-11"}, hands=[["G9", "R1"], ["R2"]]),
+     0, [bridge("G9", "Y9"), place("G9")], 0, 0,
+     "The bridge is written the wrong way round: it leads from the yellow 9's slot to the green 9's slot."),
+    ("BRIDGE_SOURCE_EMPTY", table(rows={"Y": "9-11"}, hands=[["B9", "R1"], ["R2"]]),
+     0, [bridge("G9", "B9")], 0, 0, "No card of this value lies in a row next to the blue 9's slot yet."),
+    ("BRIDGE_TARGET_OCCUPIED", table(rows={"Y": "9-11", "G": "9-11"}, hands=[["B9", "R1"], ["R2"]]),
+     0, [bridge("Y9", "G9")], 0, 0,
+     "The green 9's slot is taken already, so no bridge is needed there: place cards next to it in its row."),
+    ("SWAP_NO_JOKER", table(jokers={"R": [10]}, hands=[["B10", "R1"], ["R2"]]), 0, [swap("B10")], 0, 0,
+     "The blue 10's slot is empty: place the blue 10 there instead of swapping."),
+    ("SWAP_NO_JOKER", table(rows={"B": "9-11"}, jokers={"R": [10]}, hands=[["B12", "B8", "R1"], ["R2"]]),
+     0, [swap("B8")], 0, 0, "The blue 8's slot is empty: place the blue 8 there instead of swapping."),
+    ("SWAP_NO_JOKER", table(rows={"B": "11-13"}, jokers={"R": [10]}, hands=[["B15", "R1"], ["R2"]]),
+     0, [swap("B15")], 0, 0, "Jokers lie in the red 10's slot."),
+    ("PILE_EMPTY", table(hands=[["B9", "R1"], REST], pile=[]), 0, [draw()], 0, 0,
+     "The draw pile is empty: place a card, or pass if none fits."),
+    ("DRAW_CARD_REQUIRED", table(hands=[["B9", "R1"], ["R2"]], pile=HIDDEN_REST), 0, [draw()], 0, 0,
+     "Add the drawn card to the draw (its field card), so that the hand stays known."),
+    ("DRAW_MISMATCH", table(hands=[["B9", "R1"], ["R2"]], pile=["G5", REST]), 0, [draw("R3")], 0, 0,
+     "The top card is the green 5: name that one, or leave the card out."),
+    ("CARD_UNAVAILABLE", table(hands=[["B9", "R1"], ["R2"]], pile=HIDDEN_REST), 0, [draw("R2")], 0, 0,
+     "The red 2 is in the hand of Vera (player 1)."),
+    ("CARD_UNAVAILABLE", table(hands=[["B9", "R1"], ["R2"]], pile=HIDDEN_REST), 0, [draw("B11")], 0, 0,
+     "The blue 11 already lies on the table."),
+    ("PASS_PILE_NOT_EMPTY", table(hands=[["B9", "R1"], ["R2"]], pile=["G5", "G6", REST]), 0, [pass_()], 0, 0,
+     "Draw a card instead: the pile still has 81 cards."),
+    ("MUST_PLAY", table(rows=ALL_BUT_B21, hands=[["B21", "J"], ["J", "J", "J"]], pile=[], bonus={0: 4, 1: 3}),
+     0, [pass_()], 0, 0, "Place one of these: the blue 21."),
+    # The classic and junior games.
+    ("ROW_NOT_STARTED", rows.classic(rows={"O": "10-12"}, hands=[["Y10", "Y11", "G12", "B3"], ["G1"]]),
+     0, [place("Y10")], 0, 0, "The yellow row can only begin with the yellow 11."),
+    ("NOT_ADJACENT", rows.classic(rows={"O": "10-12"}, hands=[["O15", "Y3"], ["G1"]]), 0, [place("O15")], 0, 0,
+     "Place the orange 13 and the orange 14 first, in that order."),
+    ("MUST_PLAY", rows.classic(rows={"O": "10-12"}, hands=[["O13", "Y3"], ["G1"]], pile=["G10", REST]),
+     0, [draw()], 0, 0, "Place one of these: the orange 13."),
+    ("DRAW_LIMIT", rows.classic(rows={"O": "10-12"}, hands=[["Y3", "B5"], ["G1"]], pile=NOFIT + [REST]),
+     0, [draw(), draw(), draw(), draw()], 3, 3, "At most three cards are drawn in a turn: end the turn here."),
+    ("DRAW_AFTER_FIT", rows.classic(rows={"O": "10-12"}, hands=[["Y3", "B5"], ["G1"]], pile=["O13", REST]),
+     0, [draw(), draw()], 1, 1, "Place the orange 13 instead of drawing again, or end the turn."),
+    ("DRAW_INCOMPLETE", rows.classic(rows={"O": "10-12"}, hands=[["Y3", "B5"], ["G1"]], pile=NOFIT + [REST]),
+     0, [draw()], 0, 1, "Draw again: the card drawn does not fit."),
+    ("MUST_PLACE_DRAWN", rows.classic(edition="original", rows={"R": "10-12"}, hands=[["Y3", "B5"], ["G1"]],
+                                      pile=["R13", REST]),
+     0, [draw()], 0, 1, "Place the red 13 now: it fits."),
+    ("PLAY_AFTER_DRAW", rows.classic(rows={"O": "10-12"}, hands=[["O5", "Y3"], ["G1"]], pile=["G7", REST]),
+     0, [draw(), place("O5")], 1, 1,
+     "After a draw only the drawn card may be placed, and this one does not fit: draw again."),
+    ("PLAY_AFTER_DRAW", rows.classic(rows={"O": "10-12"}, hands=[["O5", "Y3"], ["G1"]], pile=["O13", REST]),
+     0, [draw(), place("O5")], 1, 1, "After the draw only the orange 13 may be placed."),
+    ("DRAW_LIMIT", rows.junior(hands=[["Y5", "B5"], ["G3"]], pile=["G5", "G6", REST]), 0, [draw(), draw()], 1, 1,
+     "In the junior game only one card is drawn in a turn: end the turn here."),
+]
+IDS = [f"{case[0]}-{i}" for i, case in enumerate(CASES)]
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True}).test_client()
+
+
+def post(client, path, body, language="en"):
+    response = client.post(path, data=json.dumps(body), content_type="application/json",
+                           headers={"Accept-Language": language})
+    assert_matches_contract(response, path, "POST")
+    return response
+
+
+@pytest.mark.parametrize(("code", "state", "player", "actions", "index", "prefix", "hint"), CASES, ids=IDS)
+def test_legal_is_what_legal_actions_answers_for_the_prefix(client, code, state, player, actions, index, prefix, hint):
+    refused = post(client, "/v1/turns", {"state": state, "turn": {"player": player, "actions": actions}})
+    assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, code, index)
+    listed = post(client, "/v1/legal-actions", {"state": state, "actions": actions[:prefix]})
+    assert listed.status_code == 200
+    assert refused.json["legal"] == listed.json["actions"]
+
+
+@pytest.mark.parametrize(("code", "state", "player", "actions", "index", "prefix", "hint"), CASES, ids=IDS)
+def test_the_hint_says_what_would_have_worked(client, code, state, player, actions, index, prefix, hint):
+    refused = post(client, "/v1/turns", {"state": state, "turn": {"player": player, "actions": actions}})
+    assert refused.json["hint"] == hint
+
+
+def test_every_rule_code_with_an_action_index_has_a_case():
+    from referee.core.codes import Code
+
+    # These concern the whole turn: their index is null (RULES.md section 10).
+    turn_level = {"INVALID_STATE", "GAME_OVER", "NOT_YOUR_TURN", "OPENING"}
+    with_index = {c.value for c in Code} - turn_level
+    assert with_index - {case[0] for case in CASES} == set()
+
+
+def test_a_replay_problem_carries_legal_and_hint_relative_to_its_turn(client):
+    state = table(hands=[["R10", "R1"], ["B10", "R9", "R2"]])
+    turns = [{"player": 0, "actions": [place("R10")]}, {"player": 1, "actions": [place("R8")]}]
+    refused = post(client, "/v1/replays", {"state": state, "turns": turns})
+    assert (refused.json["code"], refused.json["turn"], refused.json["action"]) == ("CARD_NOT_IN_HAND", 1, 0)
+    second = post(client, "/v1/turns", {"state": state, "turn": turns[0]}).json["state"]
+    assert refused.json["legal"] == post(client, "/v1/legal-actions", {"state": second}).json["actions"]
+    assert refused.json["hint"] == "Vera (player 1) could place the red 9 or the blue 10."
+
+
+def test_a_problem_without_an_action_index_has_neither(client):
+    state = table(hands=[["B10"], ["R10"]], current=0)
+    refused = post(client, "/v1/turns", {"state": state, "turn": {"player": 1, "actions": [place("R10")]}})
+    assert refused.json["code"] == "NOT_YOUR_TURN"
+    assert "legal" not in refused.json and "hint" not in refused.json
