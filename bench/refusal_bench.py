@@ -16,6 +16,7 @@ timed alone: `advice.legal_after` and `advice.hint` with its rendering.
 from __future__ import annotations
 
 import io
+import sys
 
 import orjson
 
@@ -24,7 +25,10 @@ from _common import Figure, header, measure
 from positions import typical_turn
 from referee import advice, engine
 from referee.core.errors import Violation
-from referee.http import api, create_app
+from referee.http import create_app
+
+# The module (the package exports its blueprint under the same name).
+api = sys.modules["referee.http.api"]
 
 
 def refusals() -> dict[str, dict]:
@@ -97,13 +101,21 @@ def run(quick: bool) -> list[Figure]:
         show(measure("advice.legal_after", lambda: advice.legal_after(state, actions, violation), number, runs))
         show(measure("advice.hint + render (de)",
                      lambda: advice.hint(state, actions, violation, legal).render("de"), number, runs))
-        show(measure("POST /v1/turns refused, with legal and hint", wsgi_refusal(app, body), number, runs))
+        # With and without the advice, run for run in turn, so that a busy machine
+        # slows both alike.
+        with_advice, without = [], []
         original = api.advised
-        api.advised = lambda refused, state, actions: refused  # the refusal as it was before
-        try:
-            show(measure("POST /v1/turns refused, advice switched off", wsgi_refusal(app, body), number, runs))
-        finally:
-            api.advised = original
+        for _ in range(runs):
+            with_advice += _common.time_per_call(wsgi_refusal(app, body), number, 1)
+            api.advised = lambda refused, state, actions: refused  # the refusal as it was before
+            try:
+                without += _common.time_per_call(wsgi_refusal(app, body), number, 1)
+            finally:
+                api.advised = original
+        show(Figure("POST /v1/turns refused, with legal and hint", with_advice, "µs", f"{runs} runs × {number}"))
+        show(Figure("POST /v1/turns refused, advice switched off", without, "µs", "interleaved"))
+        show(Figure("  what the advice adds, per refusal", [a - b for a, b in zip(with_advice, without)],
+                    "µs", "run by run"))
     return figures
 
 

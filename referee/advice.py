@@ -28,6 +28,11 @@ from .i18n.terms import Card, Player, Row, Slot, cards, slots
 
 JOKER = "J"
 TOP = {"master": 21, "classic": 20, "junior": 11}
+#: The codes that may come from the end-of-turn checks (RULES.md section 10 and the
+#: classic end-of-turn checks), where the accepted prefix may be the whole turn.
+END_OF_TURN_CODES = frozenset(
+    {Code.BRIDGE_NOT_FOLLOWED, Code.SWAP_WITHOUT_PLAY, Code.DRAW_INCOMPLETE, Code.MUST_PLACE_DRAWN}
+)
 #: At most this many cards or slots are named in one hint; the `legal` list has them all.
 MOST_NAMED = 6
 
@@ -37,7 +42,15 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation) -> lis
     for a violation without an action index."""
     if violation.action is None:
         return None
-    for length in sorted({len(actions), violation.action + 1, violation.action}, reverse=True):
+    # API.md's prefixes: the whole list for the end-of-turn checks, up to and including the
+    # bridge for BRIDGE_NOT_FOLLOWED, else the actions before the offending one. The
+    # longer candidates are tried only for the codes that can need them, and each is
+    # confirmed by legal_actions itself (the first it accepts wins, longest first).
+    if violation.code in END_OF_TURN_CODES:
+        candidates = {len(actions), violation.action + 1, violation.action}
+    else:
+        candidates = {violation.action}
+    for length in sorted(candidates, reverse=True):
         if length > len(actions):
             continue
         try:

@@ -18,19 +18,20 @@ from werkzeug.exceptions import HTTPException
 
 from ..core.errors import MalformedInput, Violation
 from .contract import json_pointer, shorten
+from ..i18n import N_
 from .language import translator
 
 PROBLEM_TYPE = "application/problem+json"
 
 #: HTTP-level problems: the status each code goes with, and its title.
 HTTP_PROBLEMS = {
-    "MALFORMED_JSON": (400, "The body is not JSON"),
-    "SCHEMA_VIOLATION": (400, "The body does not match the schema"),
-    "NOT_FOUND": (404, "Not found"),
-    "METHOD_NOT_ALLOWED": (405, "Method not allowed"),
-    "PAYLOAD_TOO_LARGE": (413, "The body is too large"),
-    "UNSUPPORTED_MEDIA_TYPE": (415, "The body must be application/json"),
-    "INTERNAL": (500, "Internal error"),
+    "MALFORMED_JSON": (400, N_("The body is not JSON")),
+    "SCHEMA_VIOLATION": (400, N_("The body does not match the schema")),
+    "NOT_FOUND": (404, N_("Not found")),
+    "METHOD_NOT_ALLOWED": (405, N_("Method not allowed")),
+    "PAYLOAD_TOO_LARGE": (413, N_("The body is too large")),
+    "UNSUPPORTED_MEDIA_TYPE": (415, N_("The body must be application/json")),
+    "INTERNAL": (500, N_("Internal error")),
 }
 _BY_STATUS = {status: code for code, (status, _) in HTTP_PROBLEMS.items()}
 _BY_STATUS[400] = "MALFORMED_JSON"
@@ -52,7 +53,7 @@ def problem_response(status: int, body: dict[str, Any], headers=None) -> Respons
 
 def http_problem(code: str, detail: str, **extra: Any) -> Response:
     status, title = HTTP_PROBLEMS[code]
-    body = {"type": "about:blank", "title": title, "status": status, "code": code, "detail": detail}
+    body = {"type": "about:blank", "title": translator().gettext(title), "status": status, "code": code, "detail": detail}
     body.update(extra)
     return problem_response(status, body)
 

@@ -19,9 +19,11 @@ docstring for the commands).
 from __future__ import annotations
 
 import re
+from functools import cache
 from collections.abc import Sequence
 from typing import Any
 
+from babel import Locale
 from babel.lists import format_list
 
 from .catalogues import DEFAULT_LANGUAGE, Translator
@@ -109,7 +111,12 @@ def render_list(items: Sequence[Any], texts: Translator, style: str = "standard"
     words = [_render_value(item, texts) for item in items]
     if not words:
         return ""
-    return format_list(words, style=style, locale=texts.language)
+    return format_list(words, style=style, locale=_locale(texts.language))
+
+
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
 
 
 # Italian elides the article before a number said with a vowel: uno, otto, undici.

@@ -68,6 +68,14 @@ def test_request_path_bench():
     ])
 
 
+def test_refusal_bench():
+    out = run_quick("refusal_bench.py")
+    assert_figures(out, [
+        "advice.legal_after", "advice.hint + render (de)",
+        "POST /v1/turns refused, with legal and hint", "POST /v1/turns refused, advice switched off",
+    ])
+
+
 def test_replay_bench():
     out = run_quick("replay_bench.py")
     assert_figures(out, [f"WSGI POST /v1/replays, {n} turns" for n in (25, 50, 100, 200)])
