@@ -62,6 +62,8 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation) -> lis
 
 def hint(state: Any, actions: Sequence[Any], violation: Violation, legal: list[dict] | None) -> Message | None:
     """One helpful sentence for the refusal, or None where there is nothing to add."""
+    if violation.code == Code.OPENING:
+        return _opening(state.to_dict())
     if violation.action is None:
         return None
     advise = _ADVICE.get(violation.code)
@@ -345,6 +347,23 @@ def _must_place_drawn(table: Table, action: dict, legal: list[dict]) -> Message 
     placeable = _placeable(legal)
     if placeable:
         return Message("Place {card} now: it fits.", card=Card(placeable[0]))
+    return None
+
+
+def _opening(state: dict) -> Message | None:
+    """With the start on the 11s: who opens, and with which 11 (the first by priority
+    that a known hand holds)."""
+    options = state.get("options") or {}
+    if options.get("start") != "eleven":
+        return None
+    first = "O" if options.get("edition") == "2018" else "R"
+    for color in (first, "Y", "G", "B"):
+        for i, player in enumerate(state["players"]):
+            if isinstance(player["hand"], list) and f"{color}11" in player["hand"]:
+                return Message(
+                    "{player} opens the game by placing {card}, and nothing else.",
+                    player=Player(i, player["name"]), card=Card(f"{color}11"),
+                )
     return None
 
 

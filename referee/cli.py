@@ -86,7 +86,11 @@ def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
             before = engine.replay(state, turns[: v.turn]).state if v.turn else state
             mover = before.players[before.current]
             print(f"  played by: {Player(before.current, mover.name).render(Translator(language))}", file=out)
-            hint = advice.hint(before, turns[v.turn].actions, v, advice.legal_after(before, turns[v.turn].actions, v))
+            try:
+                hint = advice.hint(before, turns[v.turn].actions, v,
+                                   advice.legal_after(before, turns[v.turn].actions, v))
+            except Exception:  # a fault in the advice must not hide the refusal itself
+                hint = None
             if hint is not None:
                 print(f"  hint: {hint.render(language)}", file=out)
         print(NUMBERING, file=out)

@@ -23,6 +23,8 @@ import jsonschema
 import jsonschema_rs
 import openapi_spec_validator
 import pytest
+
+from referee.http import create_app
 import yaml
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
@@ -395,6 +397,9 @@ def test_openapi_classic_problem_example_is_what_the_referee_says():
     assert (refused.value.code, refused.value.action, refused.value.detail) == (
         problem["code"], problem["action"], problem["detail"])
     assert problem["title"] == Code.DRAW_INCOMPLETE.title
+    answered = create_app({"TESTING": True}).test_client().post(
+        "/v1/turns", json={"state": request["state"], "turn": {"player": 0, "actions": [{"type": "draw"}]}}).json
+    assert (answered["hint"], answered["legal"]) == (problem["hint"], problem["legal"])
 
 
 @pytest.mark.parametrize("name", ["classic", "classicWithoutBlue", "junior", "everyOption"])

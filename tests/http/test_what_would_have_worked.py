@@ -172,3 +172,11 @@ def test_a_problem_without_an_action_index_has_neither(client):
     refused = post(client, "/v1/turns", {"state": state, "turn": {"player": 1, "actions": [place("R10")]}})
     assert refused.json["code"] == "NOT_YOUR_TURN"
     assert "legal" not in refused.json and "hint" not in refused.json
+
+
+def test_the_opening_hint_names_who_opens_with_which_11(client):
+    state = rows.classic(hands=[["Y11", "G3"], ["O11", "B5"]], current=1)
+    refused = post(client, "/v1/turns", {"state": state, "turn": {"player": 1, "actions": [
+        place("O11"), place("B5")]}}, language="it")
+    assert (refused.json["code"], refused.json["action"]) == ("OPENING", None)
+    assert refused.json["hint"] == "Ben (giocatore 1) apre la partita piazzando questa carta, e nient'altro: l'11 arancione."
