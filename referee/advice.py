@@ -197,7 +197,10 @@ def _card_not_in_hand(table: Table, action: dict, legal: list[dict]) -> Message 
         return table.where_visible(card)
     placeable = _placeable(legal)
     if placeable:
-        return Message("{player} could place {cards}.", player=table.mover, cards=cards(_some(placeable), "or"))
+        return Counted(
+            "{player} could place {cards}.", "{player} could place one of these: {cards}.", len(placeable),
+            player=table.mover, cards=cards(_some(placeable), "or"),
+        )
     return Message("{player} cannot place any card now.", player=table.mover)
 
 
@@ -269,7 +272,7 @@ def _swap_no_joker(table: Table, action: dict, legal: list[dict]) -> Message:
         return Message("{slot} is empty: place {card} there instead of swapping.", slot=Slot(card), card=Card(card))
     lying = [f"{c}{v}" for c in table.order for v in sorted(table.jokers.get(c, ()))]
     if lying:
-        return Message("Jokers lie in {slots}.", slots=slots(_some(lying)))
+        return Counted("A joker lies in {slots}.", "Jokers lie in {slots}.", len(lying), slots=slots(_some(lying)))
     return Message("No joker lies on the table.")
 
 
@@ -302,7 +305,7 @@ def _must_play(table: Table, action: dict, legal: list[dict]) -> Message | None:
     placeable = _placeable(legal)
     if not placeable:
         return None
-    return Message("Place one of these: {cards}.", cards=cards(_some(placeable), "or"))
+    return Counted("Place {cards}.", "Place one of these: {cards}.", len(placeable), cards=cards(_some(placeable), "or"))
 
 
 def _row_not_started(table: Table, action: dict, legal: list[dict]) -> Message | None:

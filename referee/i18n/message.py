@@ -53,7 +53,8 @@ class Message:
     def words(self, texts: Translator) -> str:
         """The text as it reads inside another one (not capitalised)."""
         values = {name: _render_value(value, texts) for name, value in self.params.items()}
-        return self._translated(texts, values)
+        text = self._translated(texts, values)
+        return italian_contractions(text) if texts.language == "it" else text
 
     def _translated(self, texts: Translator, values: dict[str, str]) -> str:
         return texts.gettext(self.text, **values)
@@ -127,3 +128,22 @@ _ITALIAN_ELIDED = {"il": "l'", "del": "dell'", "al": "all'", "dal": "dall'", "ne
 def italian_articles(text: str) -> str:
     """`il 11 rosso` → `l'11 rosso`, `del 8` → `dell'8`: the article as Italian writes it."""
     return _ITALIAN_ELISION.sub(lambda m: f"{_ITALIAN_ELIDED[m.group(1)]}{m.group(2)}", text)
+
+
+# Italian joins a preposition and the article that follows it: "da il posto" is "dal
+# posto", "a l'11" is "all'11". A sentence puts a preposition before a term ("da {source}")
+# and the term brings its article, so the two meet only when the message is rendered.
+_ARTICLED = {"il": "l", "l'": "ll'", "la": "lla"}
+_PREPOSITION = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+_ITALIAN_CONTRACTION = re.compile(r"\b(di|a|da|in|su) (il|la|l')", re.IGNORECASE)
+
+
+def italian_contractions(text: str) -> str:
+    """`da il posto` → `dal posto`, `su il` → `sul`, `a l'11` → `all'11`, `di la` → `della`."""
+
+    def join(match: re.Match) -> str:
+        preposition, article = match.group(1), match.group(2)
+        joined = _PREPOSITION[preposition.lower()] + _ARTICLED[article.lower()]
+        return joined[:1].upper() + joined[1:] if preposition[:1].isupper() else joined
+
+    return _ITALIAN_CONTRACTION.sub(join, text)

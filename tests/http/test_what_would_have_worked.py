@@ -79,7 +79,7 @@ CASES = [
     ("SWAP_NO_JOKER", table(rows={"B": "9-11"}, jokers={"R": [10]}, hands=[["B12", "B8", "R1"], ["R2"]]),
      0, [swap("B8")], 0, 0, "The blue 8's slot is empty: place the blue 8 there instead of swapping."),
     ("SWAP_NO_JOKER", table(rows={"B": "11-13"}, jokers={"R": [10]}, hands=[["B15", "R1"], ["R2"]]),
-     0, [swap("B15")], 0, 0, "Jokers lie in the red 10's slot."),
+     0, [swap("B15")], 0, 0, "A joker lies in the red 10's slot."),
     ("PILE_EMPTY", table(hands=[["B9", "R1"], REST], pile=[]), 0, [draw()], 0, 0,
      "The draw pile is empty: place a card, or pass if none fits."),
     ("DRAW_CARD_REQUIRED", table(hands=[["B9", "R1"], ["R2"]], pile=HIDDEN_REST), 0, [draw()], 0, 0,
@@ -93,14 +93,14 @@ CASES = [
     ("PASS_PILE_NOT_EMPTY", table(hands=[["B9", "R1"], ["R2"]], pile=["G5", "G6", REST]), 0, [pass_()], 0, 0,
      "Draw a card instead: the pile still has 81 cards."),
     ("MUST_PLAY", table(rows=ALL_BUT_B21, hands=[["B21", "J"], ["J", "J", "J"]], pile=[], bonus={0: 4, 1: 3}),
-     0, [pass_()], 0, 0, "Place one of these: the blue 21."),
+     0, [pass_()], 0, 0, "Place the blue 21."),
     # The classic and junior games.
     ("ROW_NOT_STARTED", rows.classic(rows={"O": "10-12"}, hands=[["Y10", "Y11", "G12", "B3"], ["G1"]]),
      0, [place("Y10")], 0, 0, "The yellow row can only begin with the yellow 11."),
     ("NOT_ADJACENT", rows.classic(rows={"O": "10-12"}, hands=[["O15", "Y3"], ["G1"]]), 0, [place("O15")], 0, 0,
      "Place the orange 13 and the orange 14 first, in that order."),
     ("MUST_PLAY", rows.classic(rows={"O": "10-12"}, hands=[["O13", "Y3"], ["G1"]], pile=["G10", REST]),
-     0, [draw()], 0, 0, "Place one of these: the orange 13."),
+     0, [draw()], 0, 0, "Place the orange 13."),
     ("DRAW_LIMIT", rows.classic(rows={"O": "10-12"}, hands=[["Y3", "B5"], ["G1"]], pile=NOFIT + [REST]),
      0, [draw(), draw(), draw(), draw()], 3, 3, "At most three cards are drawn in a turn: end the turn here."),
     ("DRAW_AFTER_FIT", rows.classic(rows={"O": "10-12"}, hands=[["Y3", "B5"], ["G1"]], pile=["O13", REST]),
@@ -164,7 +164,7 @@ def test_a_replay_problem_carries_legal_and_hint_relative_to_its_turn(client):
     assert (refused.json["code"], refused.json["turn"], refused.json["action"]) == ("CARD_NOT_IN_HAND", 1, 0)
     second = post(client, "/v1/turns", {"state": state, "turn": turns[0]}).json["state"]
     assert refused.json["legal"] == post(client, "/v1/legal-actions", {"state": second}).json["actions"]
-    assert refused.json["hint"] == "Vera (player 1) could place the red 9 or the blue 10."
+    assert refused.json["hint"] == "Vera (player 1) could place one of these: the red 9 or the blue 10."
 
 
 def test_a_problem_without_an_action_index_has_neither(client):

@@ -82,7 +82,7 @@ def test_players_are_named_and_italian_elides_before_an_11(client):
     assert italian["detail"] == "Timo (giocatore 0) non ha in mano questa carta: l'11 giallo."
     german = refuse(client, state, [{"type": "place", "card": "Y11"}], "de").json
     assert german["detail"] == "Timo (Spieler 0) hat die gelbe 11 nicht auf der Hand."
-    assert german["hint"] == "Timo (Spieler 0) könnte anlegen: die blaue 10."
+    assert german["hint"] == "Timo (Spieler 0) könnte die blaue 10 anlegen."
 
 
 def test_plural_forms_come_from_each_language(client):
