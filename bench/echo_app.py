@@ -2,7 +2,7 @@
 
 It parses the body with orjson and writes it back with orjson, at the same path as the
 referee's `POST /v1/turns`, and runs under gunicorn with exactly the settings of
-`referee serve` (referee/cli.py): sync workers, keep-alive 5, no access log.
+`referee serve` (referee/cli.py): gthread workers, keep-alive 5 s, no access log.
 
     python bench/echo_app.py --port 8001 --workers 2
 """

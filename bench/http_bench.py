@@ -4,8 +4,8 @@
     python bench/http_bench.py --quick    # one short round (the CI smoke test, a few seconds)
     python bench/http_bench.py --rounds 3 --duration 5 --loadgen python --body compact
 
-Both servers run at once on 127.0.0.1 (free ports), each with `--workers` sync
-workers (2: the issue's setting) and the gunicorn settings of `referee serve`; the echo
+Both servers run at once on 127.0.0.1 (free ports), each with `--workers`
+gthread workers (2: the issue's setting) and the gunicorn settings of `referee serve`; the echo
 app is `bench/echo_app.py`. Both get the identical bytes: the POST /v1/turns body of the
 typical position (`positions.typical_turn`), by default indented to about 5 KB (the
 issue's "5 KB JSON body"; compact it is about 1 KB: `--body compact`). The answers are
@@ -187,7 +187,7 @@ def run(args) -> list[Figure]:
     body = turn_body(padded=args.body == "padded")
     wrk = find_wrk(args.loadgen, may_install=not quick)
     print(_common.machine())
-    print(f"body: {len(body)} bytes ({args.body}); gunicorn: {args.workers} sync workers each; "
+    print(f"body: {len(body)} bytes ({args.body}); gunicorn: {args.workers} gthread workers each; "
           f"load: {'wrk ' + wrk if wrk else 'bench/loadgen.py (Python)'}; "
           f"{rounds} rounds × {duration:g} s per app and connection count")
     servers: list[Server] = []

@@ -6,7 +6,7 @@
 One thread per connection, each sending the same POST over and over until the
 deadline (the run always stops by itself). It speaks just enough HTTP/1.1: it reads the
 status line, the headers and a Content-Length body, and reconnects when the server
-closes the connection (gunicorn's sync workers close it after every response). Like
+closes the connection (gunicorn keeps it alive, but may close it at any answer). Like
 wrk, it times a request from its first byte sent to the last byte of the answer, so a
 new connection's handshake is not counted. It prints one line:
 

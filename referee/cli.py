@@ -2,7 +2,7 @@
 `referee conformance` checks another service against this one, `referee count` counts
 the legal turns of a position.
 
-    referee serve [--host 127.0.0.1] [--port 8000] [--workers N] [--timeout S]
+    referee serve [--host 127.0.0.1] [--port 8000] [--workers N] [--threads T] [--timeout S]
     referee replay GAME.json [--lang de]   # the body of POST /v1/replays
         # exit 0: every turn is legal; 1: a turn breaks a rule (printed with a hint);
         # 2: the file is not a recorded game (what is wrong and where is printed)
@@ -29,15 +29,30 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
 from .i18n.terms import Player
 
 
+#: Threads per worker. The work is CPU-bound, so threads add no throughput; they are
+#: there so that connections which wait (a browser's idle keep-alive connection, a
+#: client that has connected and not yet sent) never hold the only thread a worker has.
+DEFAULT_THREADS = 16
+#: Seconds an idle keep-alive connection stays open (in the worker's poller, holding no
+#: thread). A proxy in front should close its idle upstream connections sooner.
+KEEPALIVE = 5
+
+
 def default_workers() -> int:
-    # The work is CPU-bound and sync: one worker per core keeps every core busy.
+    # The work is CPU-bound: one worker process per core keeps every core busy.
     return max(2, os.cpu_count() or 1)
 
 
-def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int) -> None:
-    """Serve the WSGI app that `app_factory()` makes under gunicorn's sync workers.
+def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int,
+                 threads: int = DEFAULT_THREADS) -> None:
+    """Serve the WSGI app that `app_factory()` makes under gunicorn's threaded workers.
 
-    The benchmarks run their baseline app through this too, so both are served alike.
+    gthread: each worker process answers requests on a pool of threads and parks idle
+    keep-alive connections in a poller, so keep-alive costs no thread between requests
+    (the sync worker would serve one connection at a time and close it after every
+    answer). A new connection that sends nothing yet holds a thread for at most
+    gunicorn's 5 s wait before it too goes to the poller. The benchmarks run their
+    baseline app through this function as well, so both are served alike.
     """
     from gunicorn.app.base import BaseApplication
 
@@ -45,10 +60,14 @@ def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int) 
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("workers", workers)
-            self.cfg.set("worker_class", "sync")
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", threads)
             self.cfg.set("timeout", timeout)
             self.cfg.set("graceful_timeout", timeout)
-            self.cfg.set("keepalive", 5)
+            self.cfg.set("keepalive", KEEPALIVE)
+            # Every instance on a host would share ~/.gunicorn/gunicorn.ctl, and stopping
+            # one would remove it under the others; the referee needs no control socket.
+            self.cfg.set("control_socket_disable", True)
             self.cfg.set("accesslog", None)
             self.cfg.set("errorlog", "-")
 
@@ -58,10 +77,10 @@ def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int) 
     Server().run()
 
 
-def serve(host: str, port: int, workers: int, timeout: int) -> None:
+def serve(host: str, port: int, workers: int, timeout: int, threads: int = DEFAULT_THREADS) -> None:
     from .http import create_app
 
-    run_gunicorn(create_app, host, port, workers, timeout)
+    run_gunicorn(create_app, host, port, workers, timeout, threads)
 
 
 def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
@@ -183,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--host", default="127.0.0.1")
     run.add_argument("--port", type=int, default=8000)
     run.add_argument("--workers", type=int, default=default_workers())
+    run.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="threads per worker")
     run.add_argument("--timeout", type=int, default=30, help="seconds before a stuck worker is restarted")
     check = commands.add_parser("replay", help="check a recorded game (initial state + turns)")
     check.add_argument("game", help="a JSON file shaped like the body of POST /v1/replays")
@@ -207,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     count_.add_argument("state", help="a JSON file: a state, or an object with a 'state' member")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port, args.workers, args.timeout)
+        serve(args.host, args.port, args.workers, args.timeout, args.threads)
         return 0
     if args.command == "conformance":
         return conformance(args, parser)

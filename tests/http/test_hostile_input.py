@@ -399,7 +399,9 @@ def exchange(port: int, head: bytes, body: bytes = b"", timeout: float = 5.0) ->
 
 
 def post_head(path: str, **headers: str) -> bytes:
-    lines = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json"]
+    # "Connection: close": the server keeps connections alive otherwise, and `exchange`
+    # reads the answer up to the end of the connection.
+    lines = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", "Content-Type: application/json"]
     lines += [f"{k.replace('_', '-')}: {v}" for k, v in headers.items()]
     return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
@@ -442,5 +444,5 @@ def test_live_hostile_bodies_do_not_stop_the_service(server):
         status, problem, elapsed = exchange(server, post_head("/v1/turns", Content_Length=str(len(raw))), raw)
         assert status == 400 and problem["code"] == "MALFORMED_JSON"
         assert elapsed < FAST
-    status, _, _ = exchange(server, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    status, _, _ = exchange(server, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     assert status == 200

@@ -1,0 +1,65 @@
+"""`referee serve` as a running service: its worker model and what it does at the socket.
+
+Each test starts the real command on a free loopback port (see `support.live`).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import time
+
+from support.live import free_port, running_referee, typical_turn_body
+
+#: "At once": far below gunicorn's 5 s wait for a silent connection and its 30 s timeout.
+AT_ONCE = 1.0
+
+
+def test_idle_connections_do_not_keep_others_waiting():
+    # Browsers open connections before they need them and keep them open between
+    # requests. Neither kind may hold the thread another client needs.
+    port = free_port()
+    with running_referee(port, "--workers", "1", "--threads", "16"):
+        silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(8)]
+        kept = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        kept.request("GET", "/healthz")
+        answer = kept.getresponse()
+        assert (answer.status, answer.read(), answer.getheader("Connection")) == (200, b'{"status":"ok"}', "keep-alive")
+        try:
+            for _ in range(3):
+                started = time.monotonic()
+                other = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                other.request("GET", "/healthz")
+                health = other.getresponse()
+                assert (health.status, json.loads(health.read())) == (200, {"status": "ok"})
+                other.request("POST", "/v1/turns", typical_turn_body(), {"Content-Type": "application/json"})
+                turn = other.getresponse()
+                assert (turn.status, json.loads(turn.read())["state"]["current"]) == (200, 1)
+                other.close()
+                assert time.monotonic() - started < AT_ONCE
+            # The kept-alive connection, idle all this while, still serves its next request.
+            kept.request("GET", "/healthz")
+            again = kept.getresponse()
+            assert (again.status, again.read()) == (200, b'{"status":"ok"}')
+        finally:
+            kept.close()
+            for s in silent:
+                s.close()
+
+
+def test_answers_keep_the_connection_alive():
+    port = free_port()
+    with running_referee(port, "--workers", "1"):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        statuses, sockets = [], []
+        for _ in range(3):
+            connection.request("POST", "/v1/turns", typical_turn_body(), {"Content-Type": "application/json"})
+            answer = connection.getresponse()
+            answer.read()
+            statuses.append((answer.status, answer.getheader("Connection")))
+            sockets.append(connection.sock)
+        connection.close()
+        assert statuses == [(200, "keep-alive")] * 3
+        # One socket served all three (http.client drops it after "Connection: close").
+        assert sockets[0] is not None and sockets.count(sockets[0]) == 3
