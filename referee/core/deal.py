@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from .errors import MalformedInput
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1  # JSON-safe: JavaScript and jq read larger integers rounded
 
 
 def new_seed() -> int:

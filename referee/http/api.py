@@ -6,14 +6,18 @@ Rule violations and malformed input propagate as exceptions to the handlers in
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Any, Iterator
+
 from flask import Blueprint, Response, current_app
 
 from .. import advice, engine
-from ..core.errors import Violation
 from ..core.codes import Code
+from ..core.errors import MalformedInput, Violation
 from ..pictures import picture, slot_names
 from .bodies import json_body, json_response
 from .language import translator
+from .contract import shorten
 from .problems import Problem
 from .serializers import new_game_schema, rule_schema, rulesets_schema
 
@@ -37,13 +41,37 @@ def new_game():
     )
 
 
+@contextmanager
+def located(pointer: str, actions: list[Any] | None = None) -> Iterator[None]:
+    """Answer the engine's MalformedInput as a SCHEMA_VIOLATION at `pointer`.
+
+    What the schemas let through and the engine still refuses (a card of the other
+    edition, say) is malformed too, and the problem says where: at the part being read,
+    or, given that part's `actions`, at the card the engine names.
+    """
+    try:
+        yield
+    except MalformedInput as exc:
+        detail = shorten(str(exc))
+        where = pointer
+        for index, action in enumerate(actions or ()):
+            card = action.get("card") if isinstance(action, dict) else None
+            if isinstance(card, str) and detail.startswith(f"{card} "):
+                where = f"{pointer}/{index}/card"
+                break
+        raise Problem("SCHEMA_VIOLATION", detail, errors=[{"pointer": where, "message": detail}]) from None
+
+
 @api.post("/turns")
 def turns():
     body = json_body("turn-request.json")
-    state = engine.load_state(body["state"])
-    turn = engine.load_turn(body["turn"], ruleset=state.ruleset)
+    with located("/state"):
+        state = engine.load_state(body["state"])
+    with located("/turn/actions", body["turn"]["actions"]):
+        turn = engine.load_turn(body["turn"], ruleset=state.ruleset)
     try:
-        result = engine.apply(state, turn)
+        with located("/turn/actions", body["turn"]["actions"]):
+            result = engine.apply(state, turn)
     except Violation as refused:
         raise advised(refused, state, turn.actions) from None
     return json_response(
@@ -66,18 +94,26 @@ def advised(refused: Violation, state, actions) -> Violation:
 @api.post("/legal-actions")
 def legal_actions():
     body = json_body("legal-actions-request.json")
-    state = engine.load_state(body["state"])
-    prefix = engine.load_actions(body.get("actions", []), ruleset=state.ruleset)
-    return json_response(engine.legal_actions(state, prefix).to_dict())
+    with located("/state"):
+        state = engine.load_state(body["state"])
+    with located("/actions", body.get("actions", [])):
+        prefix = engine.load_actions(body.get("actions", []), ruleset=state.ruleset)
+        answer = engine.legal_actions(state, prefix)
+    return json_response(answer.to_dict())
 
 
 @api.post("/replays")
 def replays():
     body = json_body("replay-request.json")
-    state = engine.load_state(body["state"])
-    turns = [engine.load_turn(t, ruleset=state.ruleset) for t in body["turns"]]
+    with located("/state"):
+        state = engine.load_state(body["state"])
+    turns = []
+    for index, turn in enumerate(body["turns"]):
+        with located(f"/turns/{index}/actions", turn["actions"]):
+            turns.append(engine.load_turn(turn, ruleset=state.ruleset))
     try:
-        result = engine.replay(state, turns)
+        with located("/turns"):
+            result = engine.replay(state, turns)
     except Violation as refused:
         if refused.turn is None or refused.action is None:
             raise
@@ -96,7 +132,9 @@ def replays():
 @api.post("/scores")
 def scores():
     body = json_body("scores-request.json")
-    return json_response(engine.scores(engine.load_state(body["state"])))
+    with located("/state"):
+        state = engine.load_state(body["state"])
+    return json_response(engine.scores(state))
 
 
 @api.get("/rulesets")
@@ -127,9 +165,11 @@ def _in_language(rule: dict, code: Code) -> dict:
 @api.post("/pictures")
 def pictures():
     body = json_body("picture-request.json")
-    state = engine.load_state(body["state"])
+    with located("/state"):
+        state = engine.load_state(body["state"])
     engine.check_state(state)
-    engine.load_actions(body.get("turn", []), ruleset=state.ruleset)  # the turn's cards are this game's
+    with located("/turn", body.get("turn", [])):
+        engine.load_actions(body.get("turn", []), ruleset=state.ruleset)  # the turn's cards are this game's
     wire = state.to_dict()
     slots = set(slot_names(wire))
     for field in ("mark", "highlight"):

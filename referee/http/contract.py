@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
+import orjson
+import yaml
 
 from .schema_words import explain
 
@@ -49,14 +51,63 @@ def openapi_text() -> str:
 
 
 @cache
+def openapi_json() -> bytes:
+    """openapi.yaml as JSON (its YAML anchors resolved), for tools that want JSON."""
+    return orjson.dumps(yaml.safe_load(openapi_text()))
+
+
+@cache
 def _registry() -> jsonschema_rs.Registry:
-    return jsonschema_rs.Registry([(name, json.loads(schema_text(name))) for name in schema_names()])
+    return jsonschema_rs.Registry([(name, for_validation(json.loads(schema_text(name)), name)) for name in schema_names()])
 
 
 @cache
 def validator(name: str):
     """The compiled validator of schemas/`name`, its relative $refs resolved among the files."""
-    return jsonschema_rs.validator_for(json.loads(schema_text(name)), registry=_registry())
+    return jsonschema_rs.validator_for(for_validation(json.loads(schema_text(name)), name), registry=_registry())
+
+
+def for_validation(schema: Any, here: str) -> Any:
+    """The schema as the service checks bodies against it: the same set of documents.
+
+    A `oneOf` with a `discriminator` (a state by `ruleset`, an action or event by
+    `type`) becomes "the discriminator is one of these values, and if it is this one,
+    then that branch": a document is valid exactly when it was under the `oneOf`, since
+    every branch requires its own constant. The difference is in the work and the
+    errors: only the branch the document names is checked (a `oneOf` checks them all,
+    and a 100,000-card hand three times over), and an error points into that branch,
+    at the member at fault, where a `oneOf` reports the whole value. The members of
+    every branch are listed, so a member no branch has is reported at the object too.
+    """
+    if isinstance(schema, list):
+        return [for_validation(item, here) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    schema = {key: for_validation(value, here) for key, value in schema.items()}
+    if "oneOf" in schema and "discriminator" in schema:
+        member = schema["discriminator"]["propertyName"]
+        mapping = schema["discriminator"]["mapping"]
+        known = {name for branch in schema.pop("oneOf") for name in _members(branch["$ref"], here)}
+        schema.update({
+            "type": "object",
+            "required": [member],
+            "properties": {name: {} for name in sorted(known)} | {member: {"enum": list(mapping)}},
+            "additionalProperties": False,
+            "allOf": [
+                {"if": {"properties": {member: {"const": value}}, "required": [member]}, "then": {"$ref": ref}}
+                for value, ref in mapping.items()
+            ],
+        })
+    return schema
+
+
+def _members(ref: str, here: str) -> list[str]:
+    """The member names of the branch at `ref` (in the file `here` unless it names one)."""
+    file, _, fragment = ref.partition("#")
+    document = json.loads(schema_text(file or here))
+    for token in fragment.strip("/").split("/") if fragment else ():
+        document = document[token]
+    return list(document.get("properties", {}))
 
 
 def json_pointer(path) -> str:
@@ -74,18 +125,85 @@ def schema_errors(name: str, instance: Any) -> list[dict[str, str]]:
     check = validator(name)
     if check.is_valid(instance):
         return []
-    found = []
+    reports: list[tuple[str, list[tuple[str, str]]]] = []
     try:
         for error in check.iter_errors(instance):
-            found.append({"pointer": json_pointer(error.instance_path), "message": shorten(explain(error))})
-            if len(found) == MAX_ERRORS:
+            reports.append((combinator_pointer(error), json_pointer(error.instance_path), refined(error)))
+            if len(reports) >= MAX_ERRORS:
                 break
     except ValueError:  # jsonschema-rs gives up on values nested more than 255 levels deep
         pass
+    found: list[dict[str, str]] = []
+    for union_at, _, pairs in reports:
+        # A request's `turn` is a union of every ruleset's turn (for readers), and its
+        # `if`/`then` says which one the state's ruleset wants: when that one reports
+        # inside the union's value, the union's own guesses are noise.
+        if union_at is not None and any(
+            _within(at, union_at) and (other_union is None or at != union_at)
+            for other_union, at, _ in reports
+        ):
+            continue
+        for pointer, message in pairs:
+            entry = {"pointer": pointer, "message": shorten(message)}
+            if entry not in found:
+                found.append(entry)
     if not found:
         found.append({"pointer": "", "message": "the body is nested too deeply to be checked"})
     found.sort(key=lambda e: e["pointer"])
-    return found
+    return found[:MAX_ERRORS]
+
+
+#: The error kinds that say a value is of another kind than a `oneOf`/`anyOf` branch
+#: describes: the wrong JSON type, or another value of the discriminator.
+_OTHER_KIND = ("Type", "Constant", "Enum")
+
+
+def _within(pointer: str, parent: str) -> bool:
+    return pointer == parent or pointer.startswith(parent + "/")
+
+
+def combinator_pointer(error) -> str | None:
+    """The pointer of a failed `oneOf`/`anyOf`, or None for any other error."""
+    if type(error.kind).__name__ in ("OneOfNotValid", "AnyOf"):
+        return json_pointer(error.instance_path)
+    return None
+
+
+def refined(error) -> list[tuple[str, str]]:
+    """(pointer, message) pairs for one validation error, looking into `oneOf`/`anyOf`.
+
+    A state, action or event is a `oneOf` chosen by its discriminator (`ruleset`,
+    `type`), and a hand is a list or a count. A validator reports a value that fits no
+    branch at the value itself ("not valid under any of the schemas"); the client wants
+    to hear what is wrong inside the branch that was meant. A branch was not meant when
+    it failed on the value's JSON type or on a discriminator (a `const` or `enum` of a
+    member right below the value). If exactly the remaining branches are left, their
+    errors are the answer (looked into in turn); if none is left, the value's kind
+    itself is wrong, and the answer is the value's error with the discriminator's.
+    """
+    pointer = json_pointer(error.instance_path)
+    kind = error.kind
+    if type(kind).__name__ not in ("OneOfNotValid", "AnyOf") or not getattr(kind, "context", None):
+        return [(pointer, explain(error))]
+    depth = len(error.instance_path)
+
+    def other_kind(branch_error) -> bool:
+        path = branch_error.instance_path
+        name = type(branch_error.kind).__name__
+        return name in _OTHER_KIND and (len(path) == depth or (len(path) == depth + 1 and name != "Type"))
+
+    meant = [branch for branch in kind.context if not any(other_kind(e) for e in branch)]
+    if meant:
+        return [pair for branch in meant for e in branch for pair in refined(e)]
+    answer = [(pointer, explain(error))]
+    wanted: dict[str, list[str]] = {}
+    for branch in kind.context:
+        for e in branch:
+            if len(e.instance_path) == depth + 1 and type(e.kind).__name__ == "Constant":
+                wanted.setdefault(json_pointer(e.instance_path), []).append(json.dumps(e.kind.expected_value))
+    for member, values in wanted.items():
+        answer.append((member, f"expected one of {', '.join(dict.fromkeys(values))}"))
+    return answer
 
 
 def shorten(message: str, limit: int = MAX_MESSAGE) -> str:

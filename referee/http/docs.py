@@ -1,4 +1,4 @@
-"""The contract and its documentation: /openapi.yaml, /schemas/<name>, /docs, /healthz.
+"""The contract and its documentation: /openapi.yaml (and .json), /schemas/<name>, /docs, /healthz.
 
 /docs is Swagger UI served from the assets that the swagger-ui-py package ships, so the
 page works offline: nothing is fetched from a CDN.
@@ -12,7 +12,7 @@ import swagger_ui
 from flask import Blueprint, Response, send_from_directory
 
 from .bodies import json_response
-from .contract import openapi_text, schema_names, schema_text
+from .contract import openapi_json, openapi_text, schema_names, schema_text
 from .problems import Problem
 
 docs = Blueprint("docs", __name__)
@@ -44,6 +44,11 @@ DOCS_PAGE = """<!doctype html>
 @docs.get("/openapi.yaml")
 def openapi():
     return Response(openapi_text(), mimetype="application/yaml")
+
+
+@docs.get("/openapi.json")
+def openapi_as_json():
+    return Response(openapi_json(), mimetype="application/json")
 
 
 @docs.get("/schemas/<name>")

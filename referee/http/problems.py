@@ -23,15 +23,17 @@ from .language import translator
 
 PROBLEM_TYPE = "application/problem+json"
 
-#: HTTP-level problems: the status each code goes with, and its title.
+#: HTTP-level problems: the status each code goes with, and its title. Their type is
+#: `about:blank`, so the title is the status's reason phrase (RFC 9457 section 4.2.1,
+#: the phrases of RFC 9110); `code` and `detail` say more.
 HTTP_PROBLEMS = {
-    "MALFORMED_JSON": (400, N_("The body is not JSON")),
-    "SCHEMA_VIOLATION": (400, N_("The body does not match the schema")),
-    "NOT_FOUND": (404, N_("Not found")),
-    "METHOD_NOT_ALLOWED": (405, N_("Method not allowed")),
-    "PAYLOAD_TOO_LARGE": (413, N_("The body is too large")),
-    "UNSUPPORTED_MEDIA_TYPE": (415, N_("The body must be application/json")),
-    "INTERNAL": (500, N_("Internal error")),
+    "MALFORMED_JSON": (400, N_("Bad Request")),
+    "SCHEMA_VIOLATION": (400, N_("Bad Request")),
+    "NOT_FOUND": (404, N_("Not Found")),
+    "METHOD_NOT_ALLOWED": (405, N_("Method Not Allowed")),
+    "PAYLOAD_TOO_LARGE": (413, N_("Content Too Large")),
+    "UNSUPPORTED_MEDIA_TYPE": (415, N_("Unsupported Media Type")),
+    "INTERNAL": (500, N_("Internal Server Error")),
 }
 _BY_STATUS = {status: code for code, (status, _) in HTTP_PROBLEMS.items()}
 _BY_STATUS[400] = "MALFORMED_JSON"
@@ -92,7 +94,9 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(MalformedInput)
     def _malformed(exc: MalformedInput):
-        return http_problem("SCHEMA_VIOLATION", shorten(str(exc)), errors=[])
+        # The views locate what they can (`api.located`); anything else is the body's.
+        detail = shorten(str(exc))
+        return http_problem("SCHEMA_VIOLATION", detail, errors=[{"pointer": "", "message": detail}])
 
     @app.errorhandler(ValidationError)
     def _unreadable(exc: ValidationError):

@@ -141,17 +141,29 @@ def test_nan_and_infinity_are_malformed(client, state, number):
     assert_problem(send(client, raw), 400, "MALFORMED_JSON")
 
 
-@pytest.mark.parametrize("field", ["seed", "first"])
-def test_a_whole_number_written_as_a_float_is_a_schema_violation(client, field):
-    # JSON Schema calls 1.0 an integer; the referee wants 1, as the engine's codec does.
-    raw = b'{"players": ["A", "B"], "%s": 1.0}' % field.encode()
-    problem = assert_problem(send(client, raw, "/v1/games"), 400, "SCHEMA_VIOLATION")
-    assert problem["errors"][0]["pointer"] == f"/{field}"
+@pytest.mark.parametrize("field, written", [("seed", b"1.0"), ("seed", b"1e0"), ("first", b"1.0")])
+def test_a_whole_number_written_as_a_float_is_read_as_the_integer(client, field, written):
+    # JSON Schema calls 1.0 and 1e0 integers, so the service accepts them and reads 1.
+    raw = b'{"players": ["A", "B"], "%s": %s}' % (field.encode(), written)
+    exact = send(client, b'{"players": ["A", "B"], "%s": 1}' % field.encode(), "/v1/games")
+    answer = send(client, raw, "/v1/games")
+    assert answer.status_code == 201
+    if field == "seed":
+        assert (answer.json["seed"], answer.json["state"]) == (1, exact.json["state"])
+    else:
+        assert answer.json["state"]["current"] == 1
 
 
-def test_a_float_in_a_state_is_a_schema_violation(client, state):
-    raw = orjson.dumps(turn_body(state)).replace(b'"passes":0', b'"passes":0.0')
-    assert_problem(send(client, raw), 400, "SCHEMA_VIOLATION")
+def test_a_float_with_a_fraction_is_a_schema_violation_at_its_pointer(client):
+    problem = assert_problem(send(client, b'{"players": ["A", "B"], "first": 0.5}', "/v1/games"), 400, "SCHEMA_VIOLATION")
+    assert problem["errors"][0]["pointer"] == "/first"
+
+
+def test_a_whole_float_in_a_state_is_read_as_the_integer(client, state):
+    raw = orjson.dumps(turn_body(state))
+    floated = raw.replace(b'"passes":0', b'"passes":0.0')
+    assert floated != raw
+    assert (send(client, floated).status_code, send(client, floated).data) == (200, send(client, raw).data)
 
 
 # -- duplicate keys ---------------------------------------------------------------------------
