@@ -10,7 +10,9 @@ references, so `openapi.yaml` carries every schema again under `components/schem
   are unique across the files, so `state.json#/$defs/MasterState` is `MasterState`);
 - every `$ref` and discriminator mapping is rewritten to `#/components/schemas/<Name>`;
 - `$schema`, `$id` and `$defs` are dropped (OpenAPI 3.1's schemas are JSON Schema
-  2020-12 already).
+  2020-12 already), and so is a component's `title`: generators name a model after its
+  title when it has one ("MASTER state" would make `MASTERState`, and two "Classic
+  options" would collide), and after its component name otherwise (`MasterState`).
 
 That section of `openapi.yaml` is written by this module, never by hand:
 
@@ -81,7 +83,7 @@ def components(schemas: dict[str, dict[str, Any]]) -> dict[str, Any]:
     def add(name: str, schema: Any, where: str) -> None:
         if name in found:
             raise ValueError(f"the schema name {name} is used twice: {origin[name]} and {where}")
-        found[name] = _rewrite(schema, where.partition("#")[0])
+        found[name] = {k: v for k, v in _rewrite(schema, where.partition("#")[0]).items() if k != "title"}
         origin[name] = where
 
     for file_name in sorted(schemas):

@@ -1,0 +1,119 @@
+"""A Python client generated from the served contract works, unchanged, against the service.
+
+openapi-python-client (the usual Python generator) reads `/openapi.json` as the service
+serves it; the test then plays through the generated code alone: a deal, the legal
+actions, a legal turn, a refused turn's problem and the rules, over httpx's WSGI
+transport (the same app `referee serve` runs, without a socket). Marked `clients`:
+`pytest -m "not clients"` leaves these out of a quick local run; CI runs them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import httpx
+import pytest
+
+from referee.http import create_app
+
+pytestmark = pytest.mark.clients
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture(scope="module")
+def generated(app, tmp_path_factory):
+    """The package openapi-python-client generates from the served document."""
+    folder = tmp_path_factory.mktemp("python-client")
+    (folder / "openapi.json").write_bytes(app.test_client().get("/openapi.json").data)
+    generator = Path(sys.executable).with_name("openapi-python-client")
+    done = subprocess.run(
+        [str(generator), "generate", "--path", "openapi.json", "--meta", "none", "--output-path", "referee_client"],
+        cwd=folder, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    # The only pieces it leaves out are the answers that are not JSON (the picture, the YAML).
+    warnings = [line for line in (done.stdout + done.stderr).splitlines() if line.startswith("WARNING")]
+    assert warnings == ["WARNING parsing POST /v1/pictures within game.", "WARNING parsing GET /openapi.yaml within service."]
+    sys.path.insert(0, str(folder))
+    try:
+        yield importlib.import_module("referee_client")
+    finally:
+        sys.path.remove(str(folder))
+        for name in [m for m in sys.modules if m == "referee_client" or m.startswith("referee_client.")]:
+            del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def client(app, generated):
+    return generated.Client(base_url="http://referee", httpx_args={"transport": httpx.WSGITransport(app=app)})
+
+
+def api(generated, name: str):
+    return importlib.import_module(f"referee_client.api.{name}")
+
+
+def models(generated):
+    return importlib.import_module("referee_client.models")
+
+
+def test_the_models_are_named_and_typed(generated):
+    m = models(generated)
+    for name in ("MasterState", "ClassicState", "JuniorState", "PlaceAction", "BridgeAction", "DrawAction",
+                 "MasterTurn", "TurnRequest", "TurnResponse", "Problem", "CardCount", "Rule"):
+        assert attrs.has(getattr(m, name)), name
+    types = {f.name: f.type for f in attrs.fields(m.TurnRequest)}
+    assert types == {"state": "ClassicState | JuniorState | MasterState", "turn": "ClassicTurn | JuniorTurn | MasterTurn"}
+    assert {f.name: f.type for f in attrs.fields(m.MasterState)}["players"] == "list[MasterPlayer]"
+    assert {f.name: f.type for f in attrs.fields(m.MasterTurn)}["actions"] == (
+        "list[BridgeAction | DrawAction | PassAction | PlaceAction | SwapAction]")
+    # The ruleset names stay open: a ruleset added later still reads.
+    assert {f.name: f.type for f in attrs.fields(m.Rule)}["rulesets"] == "list[KnownRulesetName | str]"
+    rule = m.Rule.from_dict({"code": "OPENING", "title": "t", "description": "d", "rulesets": ["classic", "duo"]})
+    assert rule.rulesets == [m.KnownRulesetName.CLASSIC, "duo"]
+
+
+def test_a_game_played_through_the_generated_client(generated, client):
+    m = models(generated)
+    game = api(generated, "game.new_game").sync(client=client, body=m.NewGameRequest(players=["Timo", "Vera"], seed=42))
+    assert isinstance(game, m.NewGameResponse) and game.seed == 42
+    assert isinstance(game.state, m.MasterState)
+    assert game.state.players[0].hand[-1] == "J" and len(game.state.players[0].hand) == 20
+
+    legal = api(generated, "game.list_legal_actions").sync(client=client, body=m.LegalActionsRequest(state=game.state))
+    assert isinstance(legal, m.LegalActionsResponse) and legal.player == 0 and legal.complete is False
+    assert m.PlaceAction(type_="place", card="Y12") in legal.actions
+    assert m.PlaceAction(type_="place", card="J", at="R10") in legal.actions
+
+    actions = [m.PlaceAction(type_="place", card="J", at="R10"), m.PlaceAction(type_="place", card="R9"),
+               m.PlaceAction(type_="place", card="G12"), m.PlaceAction(type_="place", card="B12")]
+    played = api(generated, "game.apply_turn").sync(
+        client=client, body=m.TurnRequest(state=game.state, turn=m.MasterTurn(player=0, actions=actions)))
+    assert isinstance(played, m.TurnResponse) and isinstance(played.state, m.MasterState)
+    assert played.state.current == 1 and played.events == [] and played.unchecked == []
+    assert [(row.color, row.cards, row.jokers) for row in played.state.rows] == [
+        (m.Color.R, [9, 11], [10]), (m.Color.Y, [11], []), (m.Color.G, [11, 12], []), (m.Color.B, [11, 12], [])]
+
+    refused = api(generated, "game.apply_turn").sync(client=client, body=m.TurnRequest(
+        state=game.state, turn=m.MasterTurn(player=0, actions=[*actions, m.PlaceAction(type_="place", card="Y12")])))
+    assert isinstance(refused, m.Problem)
+    assert (refused.status, refused.code, refused.action) == (422, m.RuleCode.CARD_LIMIT, 4)
+    assert refused.detail == ("The yellow 12 would be the 5th card placed this turn; "
+                              "bridges and swapped-in cards do not count.")
+
+
+def test_the_rules_through_the_generated_client(generated, client):
+    m = models(generated)
+    rules = api(generated, "catalogue.list_rules").sync(client=client)
+    assert [rule.code for rule in rules][:3] == [m.RuleCode.INVALID_STATE, m.RuleCode.GAME_OVER, m.RuleCode.NOT_YOUR_TURN]
+    one = api(generated, "catalogue.get_rule").sync("CARD_LIMIT", client=client)
+    assert (one.code, one.title, one.rulesets) == (m.RuleCode.CARD_LIMIT, "At most 4 cards per turn", [m.KnownRulesetName.MASTER])
+    missing = api(generated, "catalogue.get_rule").sync("NO_SUCH_RULE", client=client)
+    assert isinstance(missing, m.Problem) and missing.code == m.ProtocolCode.NOT_FOUND
