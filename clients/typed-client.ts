@@ -1,0 +1,46 @@
+// A small program against the types openapi-typescript generates from the served
+// contract (tests/clients/test_npm_tools.py writes them next to this file as api.d.ts
+// and compiles both with tsc --strict). It only compiles if a state has typed players,
+// rows and current, a turn is a typed list of actions and a problem is typed.
+import type { components, paths } from "./api";
+
+type Schemas = components["schemas"];
+type State = Schemas["State"];
+type TurnRequest = paths["/v1/turns"]["post"]["requestBody"]["content"]["application/json"];
+type TurnAnswer = paths["/v1/turns"]["post"]["responses"]["200"]["content"]["application/json"];
+type Problem = paths["/v1/turns"]["post"]["responses"]["422"]["content"]["application/problem+json"];
+
+function toMove(state: State): string {
+  const player = state.players[state.current];
+  switch (state.ruleset) {
+    case "master":
+      // A MASTER state's rows carry jokers and its players bridge cards.
+      return `${player.name} (${state.players[state.current].bridges} bridges, ${state.rows[0].jokers.length} jokers in row 1)`;
+    case "classic":
+      return `${player.name} (classic, ${state.options.edition} edition)`;
+    case "junior":
+      return `${player.name} (junior)`;
+  }
+}
+
+const place: Schemas["PlaceAction"] = { type: "place", card: "J", at: "R10" };
+const draw: Schemas["DrawAction"] = { type: "draw" };
+const turn: Schemas["MasterTurn"] = { player: 0, actions: [place, { type: "place", card: "R9" }, draw] };
+
+function cardsIn(hand: Schemas["MasterCards"]): number {
+  return Array.isArray(hand) ? hand.length : hand.count;
+}
+
+function explain(problem: Problem): string {
+  return `${problem.code} at action ${problem.action ?? "-"}: ${problem.detail}`;
+}
+
+function nextPlayer(answer: TurnAnswer): number {
+  return answer.state.current;
+}
+
+export function play(request: TurnRequest): string {
+  const hand = request.state.players[0].hand;
+  return [toMove(request.state), String(cardsIn(hand as Schemas["MasterCards"])), turn.actions.length].join(" ");
+}
+export { explain, nextPlayer };
