@@ -3,6 +3,10 @@
 the legal turns of a position.
 
     referee serve [--host 127.0.0.1] [--port 8000] [--workers N] [--threads T] [--timeout S]
+                  [--cors-origins '*' | ORIGIN,...] [--access-log json|text|off]
+                  # each also from the environment: REFEREE_HOST, REFEREE_PORT,
+                  # REFEREE_WORKERS, REFEREE_THREADS, REFEREE_TIMEOUT,
+                  # REFEREE_CORS_ORIGINS, REFEREE_ACCESS_LOG (a flag wins)
     referee replay GAME.json [--lang de]   # the body of POST /v1/replays
         # exit 0: every turn is legal; 1: a turn breaks a rule (printed with a hint);
         # 2: the file is not a recorded game (what is wrong and where is printed)
@@ -77,10 +81,26 @@ def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int,
     Server().run()
 
 
-def serve(host: str, port: int, workers: int, timeout: int, threads: int = DEFAULT_THREADS) -> None:
+def serve(host: str, port: int, workers: int, timeout: int, threads: int = DEFAULT_THREADS,
+          cors_origins: str = "*", access_log: str = "json") -> None:
     from .http import create_app
 
-    run_gunicorn(create_app, host, port, workers, timeout, threads)
+    config = {
+        "CORS_ORIGINS": "*" if cors_origins.strip() == "*" else [o.strip() for o in cors_origins.split(",") if o.strip()],
+        "ACCESS_LOG": None if access_log == "off" else access_log,
+    }
+    run_gunicorn(lambda: create_app(config), host, port, workers, timeout, threads)
+
+
+def from_env(name: str, default: Any, kind=str) -> Any:
+    """The setting REFEREE_<NAME> from the environment, or `default`; flags override it."""
+    value = os.environ.get(f"REFEREE_{name}")
+    if value is None or value == "":
+        return default
+    try:
+        return kind(value)
+    except ValueError:
+        raise SystemExit(f"referee serve: REFEREE_{name}={value!r} is not a valid {kind.__name__}") from None
 
 
 def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
@@ -199,11 +219,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="referee", description="Elfer raus! referee (MASTER, classic, junior)")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the HTTP service under gunicorn")
-    run.add_argument("--host", default="127.0.0.1")
-    run.add_argument("--port", type=int, default=8000)
-    run.add_argument("--workers", type=int, default=default_workers())
-    run.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="threads per worker")
-    run.add_argument("--timeout", type=int, default=30, help="seconds before a stuck worker is restarted")
+    run.add_argument("--host", default=from_env("HOST", "127.0.0.1"))
+    run.add_argument("--port", type=int, default=from_env("PORT", 8000, int))
+    run.add_argument("--workers", type=int, default=from_env("WORKERS", default_workers(), int))
+    run.add_argument("--threads", type=int, default=from_env("THREADS", DEFAULT_THREADS, int),
+                     help="threads per worker")
+    run.add_argument("--timeout", type=int, default=from_env("TIMEOUT", 30, int),
+                     help="seconds before a stuck worker is restarted, and that a stopping one may finish in")
+    run.add_argument("--cors-origins", default=from_env("CORS_ORIGINS", "*"),
+                     help="origins whose pages may call the API: '*' (any, the default) or a comma-separated list")
+    run.add_argument("--access-log", choices=["json", "text", "off"], default=from_env("ACCESS_LOG", "json"),
+                     help="one line per request on stdout, as JSON (the default) or text, or none")
     check = commands.add_parser("replay", help="check a recorded game (initial state + turns)")
     check.add_argument("game", help="a JSON file shaped like the body of POST /v1/replays")
     check.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE,
@@ -227,7 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     count_.add_argument("state", help="a JSON file: a state, or an object with a 'state' member")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port, args.workers, args.timeout, args.threads)
+        if args.access_log not in ("json", "text", "off"):
+            parser.error(f"REFEREE_ACCESS_LOG must be json, text or off, not {args.access_log!r}")
+        serve(args.host, args.port, args.workers, args.timeout, args.threads, args.cors_origins, args.access_log)
         return 0
     if args.command == "conformance":
         return conformance(args, parser)

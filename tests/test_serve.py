@@ -63,3 +63,44 @@ def test_answers_keep_the_connection_alive():
         assert statuses == [(200, "keep-alive")] * 3
         # One socket served all three (http.client drops it after "Connection: close").
         assert sockets[0] is not None and sockets.count(sockets[0]) == 3
+
+
+def test_a_client_that_sends_its_whole_oversized_body_reads_the_413():
+    # requests (like http.client) sends the whole body before it reads the answer: the
+    # server must read what comes rather than close the socket under it.
+    import requests
+
+    port = free_port()
+    with running_referee(port, "--workers", "1"):
+        with requests.Session() as session:
+            for _ in range(2):  # and the connection serves on afterwards
+                answer = session.post(f"http://127.0.0.1:{port}/v1/turns", data=b" " * (3 * 1024 * 1024),
+                                      headers={"Content-Type": "application/json"}, timeout=10)
+                assert (answer.status_code, answer.json()["code"]) == (413, "PAYLOAD_TOO_LARGE")
+            health = session.get(f"http://127.0.0.1:{port}/healthz", timeout=5)
+            assert health.status_code == 200
+
+
+def test_serve_reads_its_settings_from_the_environment_and_flags_win():
+    import subprocess
+
+    env_port, flag_port = free_port(), free_port()
+    env = {"REFEREE_PORT": str(env_port), "REFEREE_WORKERS": "1", "REFEREE_THREADS": "4",
+           "REFEREE_ACCESS_LOG": "json", "REFEREE_CORS_ORIGINS": "https://table.example"}
+    with running_referee(env_port, env=env, stdout=subprocess.PIPE) as process:
+        connection = http.client.HTTPConnection("127.0.0.1", env_port, timeout=5)
+        connection.request("GET", "/healthz", headers={"Origin": "https://table.example", "X-Request-ID": "env-1"})
+        answer = connection.getresponse()
+        answer.read()
+        assert answer.getheader("Access-Control-Allow-Origin") == "https://table.example"
+        connection.close()
+    lines = [json.loads(line) for line in process.stdout.read().decode().splitlines() if line.startswith("{")]
+    assert {"method": "GET", "path": "/healthz", "status": 200, "request_id": "env-1"}.items() <= lines[-1].items()
+    # A flag wins over the environment.
+    with running_referee(flag_port, "--port", str(flag_port), "--access-log", "off", env=env,
+                         stdout=subprocess.PIPE) as process:
+        connection = http.client.HTTPConnection("127.0.0.1", flag_port, timeout=5)
+        connection.request("GET", "/healthz")
+        connection.getresponse().read()
+        connection.close()
+    assert b'"path"' not in process.stdout.read()

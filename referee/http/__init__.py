@@ -21,6 +21,7 @@ from .bodies import MAX_BODY
 from .contract import validator, schema_names
 from .docs import docs
 from .language import register_language
+from .manners import register_manners
 from .pages import pages
 from .problems import register_problem_handlers
 
@@ -36,6 +37,8 @@ class OrjsonProvider(JSONProvider):
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The service. Config beyond Flask's: `CORS_ORIGINS` ("*", the default, or a list of
+    origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py."""
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
@@ -47,6 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages)
     register_problem_handlers(app)
     register_language(app)
+    register_manners(app)
     # Compile every schema now, so that a broken contract fails at start, not on a request.
     for name in schema_names():
         validator(name)

@@ -69,7 +69,7 @@ def stop(process: subprocess.Popen, seconds: float = 15) -> None:
 def running_referee(port: int, *flags: str, env: dict[str, str] | None = None,
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) -> Iterator[subprocess.Popen]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli", "serve", "--port", str(port), *flags],
+        [sys.executable, "-m", "referee.cli", "serve", *(["--port", str(port)] if "REFEREE_PORT" not in (env or {}) else []), *flags],
         stdout=stdout, stderr=stderr, start_new_session=True,
         env={**os.environ, **(env or {})},
     )

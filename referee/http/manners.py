@@ -1,0 +1,137 @@
+"""HTTP manners: CORS, caching of what never changes, request ids and the access log.
+
+- **CORS** (flask-cors): the API holds no credentials and sets no cookies, so any web
+  page may call it: on by default for every origin, preflights answered; the config
+  `CORS_ORIGINS` narrows it to a list of origins.
+- **Caching**: every successful GET but `/healthz` answers what only a new release
+  changes (the rules, the rulesets, the contract, the schemas, the docs and the pages),
+  so it carries an `ETag` (of its bytes: a language has its own) and `Cache-Control`,
+  and an `If-None-Match` that matches gets 304.
+- **X-Request-ID**: taken from the request when it is a sensible token, made otherwise;
+  returned on the answer and written in the access log.
+- **The 413 reaches the client**: a client that sends its whole body before it reads
+  the answer (Python's http.client, requests) would meet a closed socket if the body
+  were left unread. After a 413 has been written, the rest of the body is read and
+  thrown away, at most DRAIN_BYTES and for at most DRAIN_SECONDS, as nginx's lingering
+  close does; then the connection is closed or kept as usual.
+- **Access log**: one line per request (method, path, status, duration, request id),
+  as JSON or as text, when the config `ACCESS_LOG` is "json" or "text" (`referee serve`
+  turns it on; the app alone logs nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+import uuid
+
+import orjson
+from flask import Flask, Response, g, request
+from flask_cors import CORS
+
+#: Seconds a cache may keep an unchanging answer without asking again.
+CACHE_SECONDS = 3600
+#: Headers a page on another origin may read from an answer.
+EXPOSED = ["X-Request-ID", "ETag", "Content-Language"]
+#: A request id worth keeping: a short token of printable characters.
+REQUEST_ID = re.compile(r"^[A-Za-z0-9._:/+=@-]{1,128}$")
+#: GETs whose answers change between requests, and are never cached.
+UNCACHED = {"docs.health"}
+#: How much of an oversized body is read and thrown away after the 413, and for how long.
+DRAIN_BYTES = 16 * 1024 * 1024
+DRAIN_SECONDS = 5.0
+
+access = logging.getLogger("referee.access")
+
+
+def register_manners(app: Flask) -> None:
+    origins = app.config.get("CORS_ORIGINS", "*")
+    CORS(app, origins=origins, expose_headers=EXPOSED, max_age=86400, send_wildcard=origins == "*")
+    log_format = app.config.get("ACCESS_LOG")
+    if log_format:
+        _log_to_stdout(log_format)
+
+    @app.before_request
+    def _start() -> None:
+        g.started = time.perf_counter()
+        given = request.headers.get("X-Request-ID", "")
+        g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+
+    @app.after_request
+    def _finish(response: Response) -> Response:
+        response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
+        if origins != "*":  # the answer's CORS headers depend on the Origin (flask-cors adds
+            response.vary.add("Origin")  # this only for two or more origins)
+        if (
+            request.method in ("GET", "HEAD")
+            and response.status_code == 200
+            and request.endpoint not in UNCACHED
+            and not response.is_streamed
+            and not response.direct_passthrough  # files: send_file gives them their own ETag
+        ):
+            response.add_etag()
+            response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+            response.make_conditional(request)
+        if response.status_code == 413:
+            response.call_on_close(_drainer(request.environ))
+        if log_format:
+            _log(log_format, response)
+        return response
+
+
+def _drainer(environ):
+    """Read and discard what is left of the request body, within the bounds."""
+
+    def drain() -> None:
+        stream = environ.get("wsgi.input")
+        sock = environ.get("gunicorn.socket")  # to bound each read in time
+        deadline = time.monotonic() + DRAIN_SECONDS
+        read = 0
+        try:
+            while read < DRAIN_BYTES:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                if sock is not None:
+                    sock.settimeout(left)
+                chunk = stream.read(min(65536, DRAIN_BYTES - read))
+                if not chunk:
+                    break
+                read += len(chunk)
+        except (OSError, ValueError):  # the client went away, or the stream is spent
+            pass
+        finally:
+            if sock is not None:
+                try:
+                    sock.settimeout(None)
+                except OSError:
+                    pass
+
+    return drain
+
+
+def _log(log_format: str, response: Response) -> None:
+    started = g.get("started")
+    entry = {
+        "method": request.method,
+        "path": request.path,
+        "status": response.status_code,
+        "ms": round((time.perf_counter() - started) * 1000, 3) if started else None,
+        "request_id": g.get("request_id"),
+    }
+    if log_format == "json":
+        access.info(orjson.dumps(entry).decode())
+    else:
+        access.info("%(method)s %(path)s %(status)s %(ms)s ms %(request_id)s", entry)
+
+
+def _log_to_stdout(log_format: str) -> None:
+    if not any(getattr(h, "referee_access", False) for h in access.handlers):
+        handler = logging.StreamHandler(sys.stdout)
+        handler.referee_access = True  # type: ignore[attr-defined]
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        access.addHandler(handler)
+    access.setLevel(logging.INFO)
+    access.propagate = False
