@@ -1,0 +1,79 @@
+"""What an operator runs: the Kubernetes manifests (checked against the Kubernetes schemas
+with kubernetes-validate, which bundles them: nothing is downloaded), the Containerfile
+and the nginx site, which `nginx -t` reads (Debian's nginx; bench/cluster_bench.py runs it).
+"""
+
+from __future__ import annotations
+
+import copy
+import shutil
+import subprocess
+from pathlib import Path
+
+import kubernetes_validate
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+KUBERNETES = "1.33"
+
+
+def manifests() -> list[dict]:
+    return list(yaml.safe_load_all((ROOT / "deploy" / "kubernetes" / "referee.yaml").read_text()))
+
+
+def by_kind() -> dict[str, dict]:
+    return {doc["kind"]: doc for doc in manifests()}
+
+
+def test_every_manifest_is_valid_for_kubernetes():
+    assert [doc["kind"] for doc in manifests()] == [
+        "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]
+    for doc in manifests():
+        kubernetes_validate.validate(doc, KUBERNETES, strict=True)
+
+
+def test_the_validator_refuses_a_broken_manifest():
+    broken = copy.deepcopy(by_kind()["Deployment"])
+    broken["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["httpGet"]["port"] = {"no": "port"}
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(broken, KUBERNETES, strict=True)
+
+
+def test_the_deployment_probes_health_requests_resources_and_runs_as_no_root():
+    pod = by_kind()["Deployment"]["spec"]["template"]["spec"]
+    (container,) = pod["containers"]
+    assert container["readinessProbe"]["httpGet"]["path"] == "/healthz"
+    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert set(container["resources"]["requests"]) == {"cpu", "memory"}
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    env = {e["name"]: e["value"] for e in container["env"]}
+    assert {"REFEREE_HOST", "REFEREE_PORT", "REFEREE_WORKERS", "REFEREE_TIMEOUT"} <= set(env)
+    # Long enough for the preStop pause and gunicorn's graceful stop (REFEREE_TIMEOUT).
+    assert pod["terminationGracePeriodSeconds"] > int(env["REFEREE_TIMEOUT"]) + 5
+    hpa = by_kind()["HorizontalPodAutoscaler"]["spec"]
+    assert hpa["metrics"][0]["resource"]["name"] == "cpu"
+    assert by_kind()["PodDisruptionBudget"]["spec"]["maxUnavailable"] == 1
+
+
+def test_the_containerfile_is_slim_non_root_checked_and_configured_by_environment():
+    lines = (ROOT / "Containerfile").read_text().splitlines()
+    assert [l for l in lines if l.startswith("FROM ")] == ["FROM python:3.11-slim"]
+    assert "USER 10001" in lines
+    assert any(l.startswith("HEALTHCHECK ") for l in lines) and "/healthz" in "\n".join(lines)
+    assert "REFEREE_HOST=0.0.0.0" in "\n".join(lines)
+    assert lines[-1] == 'CMD ["referee", "serve"]'
+
+
+def test_nginx_reads_the_site_file(tmp_path):
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    assert Path(nginx).exists(), "nginx is missing: apt-get install nginx"
+    (tmp_path / "nginx.conf").write_text(
+        f"pid {tmp_path}/nginx.pid; error_log {tmp_path}/error.log;\n"
+        "events {}\n"
+        f"http {{ client_body_temp_path {tmp_path}; proxy_temp_path {tmp_path}; include {ROOT}/deploy/nginx/referee.conf; }}\n")
+    done = subprocess.run([nginx, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    site = (ROOT / "deploy" / "nginx" / "referee.conf").read_text()
+    assert "proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;" in site
