@@ -13,7 +13,8 @@
   the answer (Python's http.client, requests) would meet a closed socket if the body
   were left unread. After a 413 has been written, the rest of the body is read and
   thrown away, at most DRAIN_BYTES and for at most DRAIN_SECONDS, as nginx's lingering
-  close does; then the connection is closed or kept as usual.
+  close does (a client that sends none of it is let go at once); then the connection
+  is closed or kept as usual.
 - **Access log**: one line per request (method, path, status, duration, request id),
   as JSON or as text, when the config `ACCESS_LOG` is "json" or "text" (`referee serve`
   turns it on; the app alone logs nothing).
@@ -39,9 +40,11 @@ EXPOSED = ["X-Request-ID", "ETag", "Content-Language"]
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:/+=@-]{1,128}$")
 #: GETs whose answers change between requests, and are never cached.
 UNCACHED = {"docs.health"}
-#: How much of an oversized body is read and thrown away after the 413, and for how long.
+#: How much of an oversized body is read and thrown away after the 413, and for how long;
+#: a client that has sent nothing of it within FIRST_BYTE_SECONDS is not sending it.
 DRAIN_BYTES = 16 * 1024 * 1024
 DRAIN_SECONDS = 5.0
+FIRST_BYTE_SECONDS = 0.25
 
 access = logging.getLogger("referee.access")
 
@@ -95,7 +98,7 @@ def _drainer(environ):
                 if left <= 0:
                     break
                 if sock is not None:
-                    sock.settimeout(left)
+                    sock.settimeout(left if read else min(left, FIRST_BYTE_SECONDS))
                 chunk = stream.read(min(65536, DRAIN_BYTES - read))
                 if not chunk:
                     break
