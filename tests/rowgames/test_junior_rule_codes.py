@@ -23,7 +23,6 @@ from support.row_builders import (
     draw,
     hand,
     hidden,
-    invalid_reason,
     junior,
     legal,
     outcome,
@@ -33,7 +32,6 @@ from support.row_builders import (
     refusal,
     row,
 )
-from referee.core.errors import MalformedInput
 
 NOFIT = ["B4", "Y7", "G9"]
 
@@ -383,77 +381,3 @@ def test_a_hidden_hand_drawing_from_a_known_pile_gets_its_top_card():
     assert result.events == [drew("B4")]
     assert hand(result.state.to_dict(), 0) == {"count": 3}
     assert unchecked(result) == ["MUST_PLAY"]
-
-
-# -- INVALID_STATE -----------------------------------------------------------------------------
-
-
-def test_the_base_position_is_possible():
-    assert hand(after(base(["O2", "O5"]), [place("O2")]), 0) == ["O5"]
-
-
-def test_seven_players_are_impossible():
-    s = base(hands=[["O5"], ["Y5"], ["G5"], ["B5"], ["O6"], ["Y6"], ["G6"]])
-    assert "player" in invalid_reason(s)
-
-
-def test_a_player_to_move_who_does_not_exist_is_impossible():
-    assert "player" in invalid_reason(base(current=2))
-
-
-def test_a_card_twice_is_impossible():
-    s = base()
-    s["pile"][0] = "O5"  # the B4 is gone, the O5 in the hand and the pile
-    assert "orange 5" in invalid_reason(s)
-
-
-def test_a_card_missing_from_the_deck_is_impossible():
-    s = base()
-    s["pile"].remove("B4")
-    assert "43" in invalid_reason(s)
-
-
-def test_a_hidden_count_one_too_high_is_impossible():
-    s = base(pile=HIDDEN_REST)
-    assert s["pile"] == {"count": 33}
-    s["pile"] = {"count": 34}
-    assert "45" in invalid_reason(s)
-
-
-def test_a_card_of_the_classic_deck_is_not_a_junior_card():
-    for alien in ("O12", "R4"):
-        s = base()
-        s["pile"][0] = alien
-        with pytest.raises(MalformedInput):
-            play(s, [draw()])
-
-
-@pytest.mark.parametrize("cards", [[1], [11], [1, 3, 11], [1, 2, 4, 11], [2, 11]])
-def test_a_row_that_is_not_a_run_up_from_its_1_and_down_from_its_11_is_impossible(cards):
-    s = base()
-    s["rows"][0]["cards"] = cards
-    s["pile"] = [c for c in s["pile"] if c[0] != "O"]
-    s["pile"] += [f"O{v}" for v in range(1, 12) if v not in cards and f"O{v}" != "O5"]
-    assert "orange" in invalid_reason(s)
-
-
-def test_a_missing_row_is_impossible():
-    s = base()
-    del s["rows"][3]
-    s["pile"] += ["B1", "B11"]
-    assert "blue" in invalid_reason(s)
-
-
-def test_a_colour_with_two_rows_is_impossible():
-    s = base()
-    s["rows"][3] = {"color": "O", "cards": [1, 11]}
-    s["pile"] += ["B1", "B11"]
-    assert "orange" in invalid_reason(s)
-
-
-def test_passes_while_the_pile_has_cards_are_impossible():
-    assert "pass" in invalid_reason(base(passes=1))
-
-
-def test_more_passes_than_players_are_impossible():
-    assert "pass" in invalid_reason(empty_pile(["O5", "O6"], passes=3), [pass_()])
