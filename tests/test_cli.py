@@ -131,6 +131,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_serve_runs_the_service_under_gunicorn():
     port = free_port()
     server = subprocess.Popen(

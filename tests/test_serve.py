@@ -10,7 +10,12 @@ import json
 import socket
 import time
 
+import pytest
+
 from support.live import free_port, running_referee, typical_turn_body
+
+#: Every test starts `referee serve`.
+pytestmark = pytest.mark.slow
 
 #: "At once": far below gunicorn's 5 s wait for a silent connection and its 30 s timeout.
 AT_ONCE = 1.0

@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+#: Each script runs for seconds, and http_bench starts live servers.
+pytestmark = pytest.mark.slow
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 FIGURE = r"\s+median\s+[\d,.]+\s"
 

@@ -19,7 +19,7 @@ import pytest
 
 from referee.http import create_app
 
-pytestmark = pytest.mark.clients
+pytestmark = [pytest.mark.clients, pytest.mark.slow]
 
 CLIENTS = Path(__file__).resolve().parents[2] / "clients"
 BIN = CLIENTS / "node_modules" / ".bin"

@@ -20,7 +20,7 @@ import pytest
 
 from referee.http import create_app
 
-pytestmark = pytest.mark.clients
+pytestmark = [pytest.mark.clients, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

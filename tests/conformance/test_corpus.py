@@ -34,6 +34,7 @@ def post(url):
     return send
 
 
+@pytest.mark.slow
 def test_the_corpus_replayed_over_http_against_referee_serve_passes(corpus):
     with referee_serve() as url:
         assert replay_corpus(corpus, post(url)) == []

@@ -24,6 +24,7 @@ FAST = {"cases": 400, "progress": None, "shrink_seconds": 5.0, "max_reports": 3,
         "endpoints": ("turns", "legal-actions", "replays")}
 
 
+@pytest.mark.slow
 def test_the_real_service_agrees_on_every_case(tmp_path, capsys):
     with referee_serve() as url:
         code = main(["conformance", url, "--cases", "400", "--seed", "3", "--out", str(tmp_path)])
@@ -84,6 +85,7 @@ def _events(body: dict) -> list:
     return [e for turn in events for e in turn] if events and isinstance(events[0], list) else events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BREAKS))
 def test_each_broken_engine_is_found_with_a_small_reproducer(name, tmp_path):
     with broken_referee(name) as url:

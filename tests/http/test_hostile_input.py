@@ -423,6 +423,7 @@ def chunked(payload: bytes, size: int = 65536) -> bytes:
     return b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in pieces) + b"0\r\n\r\n"
 
 
+@pytest.mark.slow
 def test_live_a_declared_length_over_the_limit_is_refused_before_the_body_is_sent(server):
     # The client announces 100 MiB and sends none of it: the answer comes at once.
     status, problem, elapsed = exchange(server, post_head("/v1/turns", Content_Length=str(100 * MAX_BODY)))
@@ -430,6 +431,7 @@ def test_live_a_declared_length_over_the_limit_is_refused_before_the_body_is_sen
     assert elapsed < FAST
 
 
+@pytest.mark.slow
 def test_live_a_chunked_body_over_the_limit_is_413(server):
     # werkzeug stops reading a chunked body at the limit; the referee must not take the
     # first 1 MiB for the whole body (here it would be valid JSON followed by spaces).
@@ -439,18 +441,21 @@ def test_live_a_chunked_body_over_the_limit_is_413(server):
     assert elapsed < 5 * FAST
 
 
+@pytest.mark.slow
 def test_live_a_small_chunked_body_is_read(server):
     payload = b'{"players": ["A", "B"], "seed": 1}'
     status, _, _ = exchange(server, post_head("/v1/games", Transfer_Encoding="chunked"), chunked(payload))
     assert status == 201
 
 
+@pytest.mark.slow
 def test_live_broken_chunked_framing_is_400(server):
     status, problem, elapsed = exchange(server, post_head("/v1/games", Transfer_Encoding="chunked"), b"5\r\n{\"pla\r\nzz\r\n")
     assert (status, problem["code"]) == (400, "MALFORMED_JSON")
     assert elapsed < FAST
 
 
+@pytest.mark.slow
 def test_live_hostile_bodies_do_not_stop_the_service(server):
     for raw in (b"[" * 50_000 + b"]" * 50_000, b'{"a":1,"a":2}', b"\xff", b"", b"NaN"):
         status, problem, elapsed = exchange(server, post_head("/v1/turns", Content_Length=str(len(raw))), raw)

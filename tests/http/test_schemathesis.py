@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
@@ -40,6 +41,8 @@ CHECKS = [
     response_schema_conformance,
     negative_data_rejection,
 ]
+
+pytestmark = pytest.mark.slow
 
 # Loaded from the file, so that the relative $refs (schemas/state.json) resolve on disk.
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")

@@ -379,7 +379,7 @@ class WholeGames(RuleBasedStateMachine):
 
 
 WholeGames.TestCase.settings = settings(GAMES, stateful_step_count=80)
-test_whole_games_keep_their_invariants = WholeGames.TestCase
+test_whole_games_keep_their_invariants = pytest.mark.slow(WholeGames.TestCase)
 
 
 @GAMES
@@ -473,6 +473,7 @@ def check_prefix_answer(state: State, prefix: list[Action], oracle: Oracle) -> N
         check_against_oracle(state, prefix, oracle)
 
 
+@pytest.mark.slow
 @ORACLE
 @given(data=st.data())
 def test_legal_actions_are_exactly_the_finishable_ones(data):
@@ -481,6 +482,7 @@ def test_legal_actions_are_exactly_the_finishable_ones(data):
     walk_with_oracle(data, state)
 
 
+@pytest.mark.slow
 @ORACLE
 @given(data=st.data())
 def test_legal_actions_are_exact_where_hands_and_pile_are_hidden(data):
@@ -492,6 +494,7 @@ def test_legal_actions_are_exact_where_hands_and_pile_are_hidden(data):
     walk_with_oracle(data, state)
 
 
+@pytest.mark.slow
 @ORACLE
 @given(data=st.data())
 def test_bridges_to_islands_and_jokers_are_listed_exactly(data):

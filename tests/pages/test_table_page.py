@@ -11,7 +11,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from support.table_page import Table
+
+#: Every test drives a real browser against a live service.
+pytestmark = pytest.mark.slow
 
 # Vera's 24 cards at the end (20 dealt, 4 drawn): none of them is on the table.
 VERAS_HAND = " ".join([f"G{v}" for v in range(1, 11)] + [f"G{v}" for v in range(12, 22)] + ["B1", "B2", "B3", "B4"])

@@ -777,6 +777,7 @@ def walk_with_oracle(data, state) -> None:
 ORACLE = settings(SLOW, max_examples=4 * settings.default.max_examples)
 
 
+@pytest.mark.slow
 @ORACLE
 @given(data=st.data())
 def test_legal_actions_are_exactly_the_finishable_ones(data):
@@ -785,6 +786,7 @@ def test_legal_actions_are_exactly_the_finishable_ones(data):
     walk_with_oracle(data, state)
 
 
+@pytest.mark.slow
 @ORACLE
 @given(data=st.data())
 def test_legal_actions_are_exact_where_hands_and_pile_are_hidden(data):
@@ -796,6 +798,7 @@ def test_legal_actions_are_exact_where_hands_and_pile_are_hidden(data):
     walk_with_oracle(data, state)
 
 
+@pytest.mark.slow
 @ORACLE
 @given(data=st.data())
 def test_legal_actions_are_exact_where_the_pile_runs_out(data):
