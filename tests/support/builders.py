@@ -18,7 +18,9 @@ other card of the game, so that the state passes RULES.md section 11:
   the deal and section 7 leave (the first of them takes any remainder).
 - `table_bridges=[("Y9", "B9")]` are the bridges on the table, in the order laid.
 
-The turn builders (`place`, `joker`, `bridge`, `swap`, `draw`, `pass_`) give action dicts;
+The zones (`REST`, `hidden`, ...) come from `support.zones` and the action builders (`place`,
+`joker`, `bridge`, `swap`, `draw`, `pass_`, `action_set`, `listed`) from `support.actions`, shared
+with the classic and junior builders;
 `play` runs a turn through the engine, `outcome` gives the new state (JSON) and the events
 of a legal turn, `refusal` the (code, action index) of a refused one, `legal` the legal
 next actions, and `listed`/`action_set` compare actions as sets. `row` and `hand` read a
@@ -27,11 +29,12 @@ state.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee import engine
+from support.actions import action_set, bridge, draw, joker, listed, pass_, place, swap
+from support.zones import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
 from referee.core.errors import Violation
 
 COLORS = "RYGB"
@@ -40,45 +43,8 @@ NAMES = ["Timo", "Vera", "Lisa", "Max", "Anna", "Ben", "Cleo"]
 BONUS_CARDS = 7
 
 
-class _Rest:
-    def __repr__(self) -> str:
-        return "REST"
-
-
-#: The known list of every card not placed elsewhere.
-REST = _Rest()
-
-
-class Hidden(NamedTuple):
-    cards: tuple[str, ...]
-    extra: int = 0
-    rest: bool = False
-
-
-def hidden(*cards: str, extra: int = 0, rest: bool = False) -> Hidden:
-    """A zone given as a count: these cards, `extra` more, and with `rest` all the rest."""
-    return Hidden(cards, extra, rest)
-
-
-#: A hidden zone holding every card not placed elsewhere.
-HIDDEN_REST = Hidden((), 0, True)
-
-
 def bridges_dealt(players: int) -> int:
     return 4 if players <= 3 else 3 if players <= 5 else 2
-
-
-def values(spec: str | int | Iterable[int]) -> list[int]:
-    """`"1-4,9-11"` → [1, 2, 3, 4, 9, 10, 11]."""
-    if isinstance(spec, int):
-        return [spec]
-    if not isinstance(spec, str):
-        return list(spec)
-    out: list[int] = []
-    for part in spec.split(","):
-        low, _, high = part.strip().partition("-")
-        out.extend(range(int(low), int(high or low) + 1))
-    return out
 
 
 def table(
@@ -153,30 +119,6 @@ def _share(n: int, fixed: dict[int, int], total: int) -> list[int]:
 # -- turns ----------------------------------------------------------------------------------
 
 
-def place(card: str) -> dict[str, str]:
-    return {"type": "place", "card": card}
-
-
-def joker(at: str) -> dict[str, str]:
-    return {"type": "place", "card": "J", "at": at}
-
-
-def bridge(source: str, target: str) -> dict[str, str]:
-    return {"type": "bridge", "from": source, "to": target}
-
-
-def swap(card: str) -> dict[str, str]:
-    return {"type": "swap", "card": card}
-
-
-def draw(card: str | None = None) -> dict[str, Any]:
-    return {"type": "draw"} if card is None else {"type": "draw", "card": card}
-
-
-def pass_() -> dict[str, str]:
-    return {"type": "pass"}
-
-
 def turn(player: int, *actions: dict[str, Any]) -> dict[str, Any]:
     return {"player": player, "actions": list(actions)}
 
@@ -221,20 +163,6 @@ def legal_refusal(state: dict[str, Any], *prefix: dict[str, Any]) -> tuple[str, 
     raise AssertionError(f"the prefix was accepted: {result.to_dict()!r}")
 
 
-def action_set(actions: Iterable[dict[str, Any]]) -> set[str]:
-    """Actions as a set of canonical JSON texts, for order-free comparison."""
-    return {json.dumps(a, sort_keys=True) for a in actions}
-
-
-def listed(result: engine.LegalActions) -> set[str]:
-    """The listed actions as a set; fails if one is listed twice."""
-    actions = result.to_dict()["actions"]
-    texts = [json.dumps(a, sort_keys=True) for a in actions]
-    assert len(texts) == len(set(texts)), f"an action is listed twice: {texts}"
-    return set(texts)
-
-
-
 def row(state: dict[str, Any], color: str) -> dict[str, Any]:
     """One row of a state, by colour."""
     return next(r for r in state["rows"] if r["color"] == color)
@@ -250,47 +178,3 @@ def outcome(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> tup
     return result.state.to_dict(), result.events
 
 
-def resolve_zones(pool: list[str], hands: list[Any], pile: Any) -> list[Any]:
-    """The hands and then the pile as JSON: the named cards taken out of `pool` (every card
-    not on the table), hidden zones' extras filled from it in its order (number cards only),
-    and what is left given to the one zone that takes the rest."""
-    pool = list(pool)
-
-    def take(card: str) -> None:
-        if card not in pool:
-            raise ValueError(f"{card} is placed twice, lies on the table or is not in the deck")
-        pool.remove(card)
-
-    zones = list(hands) + [pile]
-    for zone in zones:
-        named = zone.cards if isinstance(zone, Hidden) else zone if isinstance(zone, list) else []
-        for card in named:
-            if card is not REST:
-                take(card)
-    counts: dict[int, int] = {}
-    for i, zone in enumerate(zones):
-        if isinstance(zone, Hidden):
-            extras = [c for c in pool if c != "J"][: zone.extra]
-            for card in extras:
-                take(card)
-            counts[i] = len(zone.cards) + zone.extra
-    resolved: list[Any] = []
-    takers = 0
-    for i, zone in enumerate(zones):
-        if zone is REST:
-            zone = [REST]
-        if isinstance(zone, Hidden):
-            count = counts[i]
-            if zone.rest:
-                takers += 1
-                count += len(pool)
-            resolved.append({"count": count})
-        else:
-            cards = [c for c in zone if c is not REST]
-            if zone and zone[-1] is REST:
-                takers += 1
-                cards += pool
-            resolved.append(cards)
-    if takers > 1 or (takers == 0 and pool):
-        raise ValueError(f"exactly one zone takes the rest; {len(pool)} cards are left over")
-    return resolved

@@ -20,7 +20,8 @@ and account for every other card of the deck (80 cards; 60 `without_blue`; 44 ju
   one zone takes the rest; by default the pile. Cards left for the rest are in deck order:
   colours in the edition's order, then values (O1, O2, ... O20, Y1, ...).
 
-The turn builders (`place`, `draw`, `pass_`) give action dicts. `play(state, actions)` judges
+The zones and the action builders (`place`, `draw`, `pass_`) are the shared ones of
+`support.zones` and `support.actions`. `play(state, actions)` judges
 a turn (given as a list of action dicts; the player defaults to the one to move) and gives
 the engine's TurnResult; `outcome` gives the new state (JSON) and the events of a legal turn,
 `refusal` the (code, action index) of a refused one, `invalid_reason` the reason an
@@ -30,11 +31,11 @@ read a state.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
-from support.builders import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
+from support.actions import action_set, draw, listed, pass_, place
+from support.zones import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
 from referee import engine
 from referee.core.errors import Violation
 
@@ -172,18 +173,6 @@ def junior(
 # -- turns ----------------------------------------------------------------------------------
 
 
-def place(card: str) -> dict[str, str]:
-    return {"type": "place", "card": card}
-
-
-def draw(card: str | None = None) -> dict[str, Any]:
-    return {"type": "draw"} if card is None else {"type": "draw", "card": card}
-
-
-def pass_() -> dict[str, str]:
-    return {"type": "pass"}
-
-
 def play(
     state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
 ) -> engine.TurnResult:
@@ -237,18 +226,6 @@ def legal(state: dict[str, Any], prefix: Iterable[dict[str, Any]] = ()) -> engin
     loaded = engine.load_state(state)
     actions = engine.load_actions(list(prefix), ruleset=state["ruleset"])
     return engine.legal_actions(loaded, actions)
-
-
-def action_set(actions: Iterable[dict[str, Any]]) -> set[str]:
-    """Actions as a set of canonical JSON texts, for order-free comparison."""
-    return {json.dumps(a, sort_keys=True) for a in actions}
-
-
-def listed(result: engine.LegalActions) -> set[str]:
-    """The listed actions as a set; fails if one is listed twice."""
-    texts = [json.dumps(a, sort_keys=True) for a in result.to_dict()["actions"]]
-    assert len(texts) == len(set(texts)), f"an action is listed twice: {texts}"
-    return set(texts)
 
 
 # -- reading a state --------------------------------------------------------------------------
