@@ -5,7 +5,7 @@ that whatever legal-actions offers really is legal (the engine accepts every tur
 from it, and every listed action can be finished), and that the states the engine makes
 are states that can happen (RULES.md section 11) and keep the game's material intact.
 
-The exactness of legal-actions is checked against `tests/oracle.py`, a brute-force
+The exactness of legal-actions is checked against `tests/support/oracle.py`, a brute-force
 search that knows nothing of `referee/legal.py` and asks only `engine.apply`.
 
 Profiles: "ci" (the default: derandomized, quick) and "thorough" (HYPOTHESIS_PROFILE=

@@ -1,92 +1,155 @@
-"""A brute-force oracle for "can this turn prefix still be completed to a legal turn?".
+"""A brute-force oracle for "which next actions can still be finished to a legal turn?".
 
-It is the slow, obviously-correct twin of `referee/legal.py`, and shares nothing with
-it: candidate actions are generated naively (every card to its slot, a joker to every
-slot of every row, a bridge between every pair of equal-valued slots in two different
-rows, a swap of every number card, a draw, a pass) and the only judge is
-`engine.apply` on whole candidate turns, i.e. the same code `/v1/turns` runs.
+It is the slow, obviously-correct twin of the rulesets' legal-action generators
+(`referee/master/legal.py`, `referee/rowgames/legal.py`) and shares nothing with them:
+candidate actions are generated naively from the deck the spec describes, and the only
+judge is `engine.apply` on whole candidate turns, i.e. the same code `/v1/turns` runs.
+One search serves every ruleset; what differs is written out per ruleset below
+(`MasterCandidates`, `RowCandidates`).
 
 A prefix is in one of three conditions:
 
 - complete: `apply` accepts it as a whole turn;
-- open: `apply` refuses it only with an end-of-turn check (RULES.md section 10: the
-  last action is a bridge, or there are swaps but no placement). Every action passed
-  its own checks, so a longer turn may still be legal;
-- dead: some action already breaks a rule (or the turn's shape does). No extension can
-  help: the referee checks actions in list order and reports the first failure.
-
-The two end-of-turn codes can also be reported for a failure inside the prefix, so the
-index tells them apart (see `turn.py`):
-
-- `BRIDGE_NOT_FOLLOWED` at the end of the turn names the LAST action (a bridge); when
-  a bridge inside the prefix is followed by a wrong action it names that bridge, which
-  is then not the last action;
-- `SWAP_WITHOUT_PLAY` at the end of the turn comes from a turn without a draw or pass;
-  the whole-turn check that reports the same code needs a draw or a pass in the turn.
-
-Searching for a completion of an open prefix only has to try placements and swaps:
-a draw or a pass can never follow another action (TURN_MIXED), and an open prefix
-either ends with a bridge (only a placement may follow) or holds swaps and no
-placement, so the player holds a swapped-out joker that fits an empty slot next to an
-occupied one in any row that is not full, which is at least as good as a bridge.
+- open: `apply` refuses it only with an end-of-turn check. Every action passed its own
+  checks, so a longer turn may still be legal;
+- dead: the turn as a whole or some action already breaks a rule. No extension helps:
+  the referee checks actions in list order and reports the first failure.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from referee import engine
 from referee.core.actions import Action, Bridge, Draw, Pass, Place, Swap
-from referee.core.cards import JOKER, Slot
-from referee.core.codes import Code
+from referee.core.cards import Slot
 from referee.core.errors import Violation
 from referee.core.zones import Hidden
-from referee.master.state import State
-from referee.master.validity import check_state
 
 COMPLETE, OPEN, DEAD = "complete", "open", "dead"
 
-#: No legal turn is longer: 4 placements, a bridge before each, and at most 4 jokers on
-#: the table plus 4 placed this turn to swap.
-MAX_TURN_LENGTH = 4 + 4 + 8
-
-# Written out from RULES.md on purpose, rather than imported from the engine.
-COLORS = ("R", "Y", "G", "B")
-NUMBER_CARDS = tuple(f"{c}{v}" for c in COLORS for v in range(1, 22))
-ALL_SLOTS: tuple[Slot, ...] = tuple(Slot(c, v) for c in COLORS for v in range(1, 22))
+# Written out from the specs on purpose, rather than imported from the engine.
+MASTER_COLORS = ("R", "Y", "G", "B")
+MASTER_NUMBER_CARDS = tuple(f"{c}{v}" for c in MASTER_COLORS for v in range(1, 22))
+EDITION_COLORS = {"2018": ("O", "Y", "G", "B"), "original": ("R", "Y", "G", "B")}
+JUNIOR_COLORS = ("O", "Y", "G", "B")
 
 
-def is_end_of_turn_failure(violation: Violation, actions: Sequence[Action]) -> bool:
-    """The prefix broke only an end-of-turn check: every action passed its own checks."""
-    if violation.code == Code.BRIDGE_NOT_FOLLOWED:
-        return violation.action == len(actions) - 1 and isinstance(actions[-1], Bridge)
-    if violation.code == Code.SWAP_WITHOUT_PLAY:
-        return not any(isinstance(a, (Draw, Pass)) for a in actions)
-    return False
+def deck(data: dict[str, Any]) -> tuple[str, ...]:
+    """Every number card of the classic or junior game a state (as a dict) belongs to."""
+    if data["ruleset"] == "junior":
+        return tuple(f"{c}{v}" for c in JUNIOR_COLORS for v in range(1, 12))
+    options = data["options"]
+    colors = EDITION_COLORS[options["edition"]]
+    if options["without_blue"]:
+        colors = tuple(c for c in colors if c != "B")
+    return tuple(f"{c}{v}" for c in colors for v in range(1, 21))
+
+
+def key(action: Action) -> str:
+    """An action's identity, by its wire form."""
+    return json.dumps(action.to_dict(), sort_keys=True)
+
+
+class MasterCandidates:
+    """MASTER (RULES.md): every card to its slot, a joker to every slot, a bridge between
+    every pair of equal-valued slots in two different rows, a swap of every number card, a
+    draw, a pass.
+
+    The end-of-turn codes (section 10) can also be reported for a failure inside the
+    prefix, so the index tells them apart: `BRIDGE_NOT_FOLLOWED` at the end of the turn
+    names the LAST action (a bridge); `SWAP_WITHOUT_PLAY` at the end of the turn comes from
+    a turn without a draw or pass (the whole-turn check needs one).
+
+    Completing an open prefix only needs placements and swaps: a draw or a pass can never
+    follow another action (TURN_MIXED), and an open prefix either ends with a bridge (only
+    a placement may follow) or holds swaps and no placement, so the player holds a
+    swapped-out joker that fits an empty slot next to an occupied one in any row that is
+    not full, which is at least as good as a bridge.
+    """
+
+    #: No legal turn is longer: 4 placements, a bridge before each, and at most 4 jokers
+    #: on the table plus 4 placed this turn to swap.
+    max_length = 4 + 4 + 8
+
+    def __init__(self, state: Any):
+        slots = tuple(Slot(c, v) for c in MASTER_COLORS for v in range(1, 22))
+        hand = state.players[state.current].hand
+        numbers = MASTER_NUMBER_CARDS if isinstance(hand, Hidden) else [c for c in hand if c != "J"]
+        self.number_placements = [Place(c, Slot(c[0], int(c[1:]))) for c in dict.fromkeys(numbers)]
+        self.joker_placements = [Place("J", s) for s in slots]
+        self.bridges = [
+            Bridge(a, b) for a in slots for b in slots if a.value == b.value and a.color != b.color
+        ]
+        self.swaps = [Swap(s) for s in slots]
+        self.all = [*self.number_placements, *self.joker_placements, *self.bridges, *self.swaps,
+                    Draw(), Pass()]
+        self.draws = [Draw()] + [Draw(c) for c in MASTER_NUMBER_CARDS] + [Draw("J")]
+
+    def completions(self, actions: tuple[Action, ...]) -> Iterable[Action]:
+        if not actions:
+            return self.all
+        return [*self.number_placements, *self.joker_placements, *self.swaps]
+
+    def only_end_of_turn(self, violation: Violation, actions: Sequence[Action]) -> bool:
+        if violation.code == "BRIDGE_NOT_FOLLOWED":
+            return violation.action == len(actions) - 1 and isinstance(actions[-1], Bridge)
+        if violation.code == "SWAP_WITHOUT_PLAY":
+            return not any(isinstance(a, (Draw, Pass)) for a in actions)
+        return False
+
+
+class RowCandidates:
+    """The classic and junior games (RULES-CLASSIC.md): every card of the deck placed, a
+    draw naming no card or any card of the deck, a pass.
+
+    Only draw sequences are ever open (`DRAW_INCOMPLETE`, `MUST_PLACE_DRAWN` are the
+    end-of-turn codes), and a turn holds at most 3 draws (junior: 1) and one placement
+    after them, so the search for a completion is shallow.
+    """
+
+    #: No open prefix is longer: 3 draws and the placement of the last drawn card.
+    max_length = 3 + 1
+
+    def __init__(self, state: Any):
+        data = state.to_dict()
+        cards = deck(data)
+
+        def parse(dicts: list[dict]) -> list[Action]:
+            return list(engine.load_actions(dicts, ruleset=data["ruleset"]))
+
+        placements = parse([{"type": "place", "card": c} for c in cards])
+        self.draws = parse([{"type": "draw"}] + [{"type": "draw", "card": c} for c in cards])
+        self.all = [*placements, *self.draws, *parse([{"type": "pass"}])]
+
+    def completions(self, actions: tuple[Action, ...]) -> Iterable[Action]:
+        return self.all
+
+    def only_end_of_turn(self, violation: Violation, actions: Sequence[Action]) -> bool:
+        return violation.code in ("DRAW_INCOMPLETE", "MUST_PLACE_DRAWN")
 
 
 class Oracle:
-    """Answers about one state; remembers what it has judged."""
+    """Answers about one state of any ruleset; remembers what it has judged."""
 
-    def __init__(self, state: State):
+    def __init__(self, state: Any):
         if not state.checked:
             # Judge the position once: `apply` would re-check it on every call.
-            check_state(state)
+            engine.check_state(state)
             state = state.marked_checked()
         self.state = state
         self.player = state.current
+        self.rules = MasterCandidates(state) if state.ruleset == "master" else RowCandidates(state)
+        self.draws = self.rules.draws
+        self.violations: dict[tuple[Action, ...], Violation] = {}
         self._status: dict[tuple[Action, ...], str] = {}
         self._completable: dict[tuple[Action, ...], bool] = {}
-        hand = state.players[state.current].hand
-        numbers = NUMBER_CARDS if isinstance(hand, Hidden) else [c for c in hand if c != JOKER]
-        self.number_placements = [Place(c, Slot(c[0], int(c[1:]))) for c in dict.fromkeys(numbers)]
-        self.joker_placements = [Place(JOKER, s) for s in ALL_SLOTS]
-        self.bridges = [
-            Bridge(a, b) for a in ALL_SLOTS for b in ALL_SLOTS
-            if a.value == b.value and a.color != b.color
-        ]
-        self.swaps = [Swap(s) for s in ALL_SLOTS]
-        self.draws = [Draw()] + [Draw(c) for c in NUMBER_CARDS] + [Draw(JOKER)]
+
+    def candidates(self) -> list[Action]:
+        """Every action worth a try as the next one, naively."""
+        return self.rules.all
 
     # -- judging whole candidate turns ---------------------------------------------------
 
@@ -100,22 +163,10 @@ class Oracle:
                 engine.apply(self.state, engine.Turn(self.player, actions))
                 found = COMPLETE
             except Violation as violation:
-                found = OPEN if is_end_of_turn_failure(violation, actions) else DEAD
+                self.violations[actions] = violation
+                found = OPEN if self.rules.only_end_of_turn(violation, actions) else DEAD
             self._status[actions] = found
         return found
-
-    def candidates(self) -> list[Action]:
-        """Every action worth a try as the next one, naively."""
-        return [
-            *self.number_placements, *self.joker_placements, *self.bridges, *self.swaps,
-            Draw(), Pass(),
-        ]
-
-    def _completion_candidates(self) -> Iterable[Action]:
-        # See the module docstring for why placements and swaps suffice here.
-        yield from self.number_placements
-        yield from self.joker_placements
-        yield from self.swaps
 
     def completable(self, actions: Sequence[Action]) -> bool:
         """Some legal turn starts with `actions` (possibly `actions` itself)."""
@@ -126,39 +177,34 @@ class Oracle:
         status = self.status(actions)
         if status == COMPLETE:
             answer = True
-        elif status == DEAD or len(actions) >= MAX_TURN_LENGTH:
+        elif status == DEAD or len(actions) >= self.rules.max_length:
             answer = False
-        elif not actions:
-            answer = any(self.completable((a,)) for a in self.candidates())
         else:
-            answer = any(self.completable(actions + (a,)) for a in self._completion_candidates())
+            answer = any(self.completable(actions + (a,)) for a in self.rules.completions(actions))
         self._completable[actions] = answer
         return answer
-
-    def draw_completes(self, actions: Sequence[Action]) -> bool:
-        """Some draw, naming a card or not, makes a legal turn after `actions`."""
-        return any(self.status(tuple(actions) + (d,)) == COMPLETE for d in self.draws)
 
     # -- the answers legal-actions should give ----------------------------------------------
 
     def next_actions(self, prefix: Sequence[Action]) -> set[Action]:
-        """The actions after which the turn can still be completed (a draw listed bare)."""
+        """The actions after which the turn can still be finished; a draw is listed bare
+        when some draw, naming a card or not, can be finished."""
         prefix = tuple(prefix)
         found: set[Action] = set()
         for action in self.candidates():
             if isinstance(action, Draw):
-                if self.draw_completes(prefix):
-                    found.add(Draw())
+                if action == Draw() and self.finishable_draw(prefix) is not None:
+                    found.add(action)
             elif self.completable(prefix + (action,)):
                 found.add(action)
         return found
+
+    def finishable_draw(self, prefix: Sequence[Action]) -> Draw | None:
+        """A concrete draw (bare where that is allowed) that can be finished, or None."""
+        return next((d for d in self.draws if self.completable(tuple(prefix) + (d,))), None)
 
     def is_complete(self, prefix: Sequence[Action]) -> bool:
         return self.status(prefix) == COMPLETE
 
     def is_dead(self, prefix: Sequence[Action]) -> bool:
         return self.status(prefix) == DEAD
-
-
-def viable_next_actions(state: State, prefix: Sequence[Action] = ()) -> set[Action]:
-    return Oracle(state).next_actions(prefix)
