@@ -124,8 +124,8 @@ def find_impossible_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[
     """For every kind of impossible state, a `/v1/turns` request on such a state."""
     out = []
     for kind in IMPOSSIBLE_KINDS:
-        for index in range(POOL):
-            state = pooled(seed, ruleset, "position", index)
+        for index, source in ((i, s) for i in range(POOL) for s in SOURCES[ruleset]):
+            state = pooled(seed, ruleset, source, index)
             rng = random.Random(f"corpus-impossible:{ruleset}:{kind}:{index}")
             if plays.is_over(state):
                 continue

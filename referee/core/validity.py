@@ -6,10 +6,14 @@ rulesets' own `validity` modules call them beside their checks of the table and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..i18n import Counted
+from ..i18n.terms import Card, Player
 from .errors import invalid_state
+from .zones import Hidden
 
 
 def check_seats(state: Any, min_players: int, max_players: int) -> None:
@@ -39,3 +43,24 @@ def check_passes(state: Any) -> None:
         raise invalid_state(
             "passes is {passes}, above the {n} players", passes=state.passes, n=len(state.players)
         )
+
+
+def check_passers(state: Any, placeable: Callable[[Any], list[str]]) -> None:
+    """The last `passes` players before the one to move passed on the very table the state
+    shows, so none of them whose hand is known holds a card that could be placed there.
+
+    `placeable(state)` is the ruleset's "can place" for the state's player to move (the
+    cards that oblige a play); it is asked for each passer in turn.
+    """
+    n = len(state.players)
+    for back in range(1, state.passes + 1):
+        index = (state.current - back) % n
+        player = state.players[index]
+        if isinstance(player.hand, Hidden):
+            continue
+        cards = placeable(replace(state, current=index))
+        if cards:
+            raise invalid_state(
+                "{player} passed, but holds {card}, which could be placed on this table",
+                player=Player(index, player.name), card=Card(cards[0]),
+            )

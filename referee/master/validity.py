@@ -13,7 +13,7 @@ from ..core.cards import JOKER
 from ..i18n import Counted, Message
 from ..i18n.terms import Card, Player, Row, Slot, rows
 from ..core.errors import invalid_state
-from ..core.validity import check_passes, check_seats
+from ..core.validity import check_passers, check_passes, check_seats
 from ..core.zones import Hidden
 from .facts import MASTER
 from .state import State
@@ -27,8 +27,17 @@ def check_state(state: State) -> None:
     occupied = _check_rows(state)
     _check_cards(state)
     _check_bridges(state, occupied)
+    _check_runs(state, occupied)
     _check_bonus(state, occupied)
     check_passes(state)
+    check_passers(state, _placeable)
+
+
+def _placeable(state: State) -> list[str]:
+    """Section 8's "can place" for the player to move: number cards only."""
+    from .turn import MasterTurn  # the turn module reads states this module checks
+
+    return MasterTurn(state).playable()
 
 
 _NAMES = {color: {value: f"{color}{value}" for value in MASTER.values} for color in MASTER.colors}
@@ -167,6 +176,67 @@ def _check_bridges(state: State, occupied: dict[str, set[int]]) -> None:
                 raise invalid_state(
                     "the bridge from {source} to {target} ends at an empty slot, {end}",
                     source=Slot(a), target=Slot(b), end=Slot(end),
+                )
+    # A bridge's target was empty when it was laid: never an 11, never a slot another
+    # bridge had already led to.
+    targets: set = set()
+    for bridge in state.bridges:
+        a, b = bridge.source, bridge.target
+        if b.value == MASTER.centre:
+            raise invalid_state(
+                "the bridge from {source} to {target} leads onto an 11, which lies from the start",
+                source=Slot(a), target=Slot(b),
+            )
+        if b in targets:
+            raise invalid_state(
+                "two bridges lead onto {target}; a bridge leads onto an empty slot", target=Slot(b)
+            )
+        targets.add(b)
+
+
+def _runs(values: set[int]) -> list[tuple[int, int]]:
+    """The runs of occupied slots of a row, without a gap: (lowest, highest) each."""
+    runs: list[tuple[int, int]] = []
+    for value in sorted(values):
+        if runs and runs[-1][1] == value - 1:
+            runs[-1] = (runs[-1][0], value)
+        else:
+            runs.append((value, value))
+    return runs
+
+
+def _check_runs(state: State, occupied: dict[str, set[int]]) -> None:
+    """A row has gaps only behind a bridge (section 4): every run of occupied slots holds
+    the row's 11, or the target of a table bridge whose source lies in such a run."""
+    runs = {color: _runs(values) for color, values in occupied.items()}
+
+    def run_of(slot) -> tuple[str, tuple[int, int]]:
+        return slot.color, next(r for r in runs[slot.color] if r[0] <= slot.value <= r[1])
+
+    reached = {(color, run) for color, found in runs.items() for run in found
+               if run[0] <= MASTER.centre <= run[1]}
+    grown = True
+    while grown:
+        grown = False
+        for bridge in state.bridges:
+            source, target = run_of(bridge.source), run_of(bridge.target)
+            if source in reached and target not in reached:
+                reached.add(target)
+                grown = True
+    for row in state.rows:
+        for run in runs[row.color]:
+            if (row.color, run) not in reached:
+                low, high = run
+                if low == high:
+                    raise invalid_state(
+                        "{slot} is occupied but touches nothing that leads to the 11 of {row}, "
+                        "and no bridge explains it",
+                        slot=Slot(f"{row.color}{low}"), row=Row(row.color),
+                    )
+                raise invalid_state(
+                    "the run from {low} to {high} is cut off from the 11 of {row}, and no bridge "
+                    "explains it",
+                    low=Slot(f"{row.color}{low}"), high=Slot(f"{row.color}{high}"), row=Row(row.color),
                 )
 
 

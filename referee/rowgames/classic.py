@@ -16,6 +16,7 @@ this file (RULES-CLASSIC.md section 1):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -53,7 +54,9 @@ class ClassicVariant(Variant):
         # The colours in the order of the 11s' priority (who opens with `eleven`).
         self.colors = (first, "Y", "G") if without_blue else (first, "Y", "G", "B")
         self.rows_laid_out = start == "ends"
-        self.must_place_drawn = edition == "original"
+        # The original edition: every fitting drawn card is placed; 2018: the first may
+        # be kept, a second or third must be placed ("wenn möglich anlegen").
+        self.must_place_from = 1 if edition == "original" else 2
         self.max_players = 2 if without_blue else 6
 
     def options_json(self) -> dict[str, Any]:
@@ -138,9 +141,21 @@ class ClassicVariant(Variant):
         ranked = [e for e in elevens if e is not None]
         return min(ranked, key=lambda card: self.colors.index(card[0])) if ranked else None
 
-    def opening_unchecked(self, state: RowState) -> bool:
-        # Which 11 comes first can only be known when every hand is.
-        return self.start == "eleven" and any(isinstance(p.hand, Hidden) for p in state.players)
+    def opening_unchecked(self, state: RowState, actions: Sequence[Action]) -> bool:
+        """With `eleven` and some hand hidden: an 11 that comes before the one placed is
+        nowhere visible, so it may lie in a hidden hand (RULES-CLASSIC.md section 3)."""
+        if self.start != "eleven" or not any(isinstance(p.hand, Hidden) for p in state.players):
+            return False
+        places = [a for a in actions if isinstance(a, Place)]
+        if not places:
+            return False
+        visible, _ = visible_elsewhere(state.players, state.current, state.pile)
+        mover = state.players[state.current].hand
+        if not isinstance(mover, Hidden):
+            visible = visible | set(mover)
+        placed = places[0].card
+        earlier = self.colors[: self.colors.index(placed[0])] if placed[0] in self.colors else ()
+        return any(f"{color}11" not in visible for color in earlier)
 
     def check_opening_state(self, state: RowState) -> None:
         """With `eleven`, the player to move holds the first 11, as far as can be seen."""

@@ -23,7 +23,7 @@ class JuniorVariant(Variant):
     top = 11
     rows_laid_out = True
     draw_limit = 1
-    must_place_drawn = False
+    must_place_from = None  # a fitting drawn card may be placed, never must
 
     def dealt_per_player(self, players: int) -> int:
         return 5

@@ -40,7 +40,7 @@ def start_turn(state: RowState, actions: Sequence[Action]) -> RowTurn:
     found = turn.whole_turn_violation(actions)
     if found is not None:
         raise found
-    if not state.rows and state.variant.opening_unchecked(state):
+    if not state.rows and state.variant.opening_unchecked(state, actions):
         turn.note_unchecked(Code.OPENING)
     return turn
 
@@ -281,12 +281,16 @@ class RowTurn(TurnSteps):
                         card=Card(self.drawn), limit=self.variant.draw_limit,
                     ),
                 )
-        elif self.variant.must_place_drawn:
-            return Violation(
-                Code.MUST_PLACE_DRAWN,
-                self.last_draw,
-                Message("The drawn card, {card}, fits and must be placed at once.", card=Card(self.drawn)),
-            )
+        elif self.variant.must_place(self.draws):
+            if self.draws == 1:
+                detail = Message("The drawn card, {card}, fits and must be placed at once.", card=Card(self.drawn))
+            else:
+                detail = Message(
+                    "The drawn card, {card}, fits and must be placed at once: only the first card "
+                    "drawn in a turn may be kept.",
+                    card=Card(self.drawn),
+                )
+            return Violation(Code.MUST_PLACE_DRAWN, self.last_draw, detail)
         return None
 
     def is_complete(self) -> bool:
@@ -304,7 +308,7 @@ class RowTurn(TurnSteps):
             # The unknown drawn card may have fitted: the end checks could not be made.
             if self.draws < self.variant.draw_limit and self.pile_size > 0:
                 self.note_unchecked(Code.DRAW_INCOMPLETE)
-            if self.variant.must_place_drawn:
+            if self.variant.must_place(self.draws):
                 self.note_unchecked(Code.MUST_PLACE_DRAWN)
         players = list(old.players)
         me = players[self.player]

@@ -34,7 +34,9 @@ class Variant:
     #: Rows lie from the start (1 and the top value of every colour) and none is started.
     rows_laid_out: bool = False
     draw_limit: int = 1
-    must_place_drawn: bool = False
+    #: From which draw of a turn on (1 for the first) a drawn card that fits must be
+    #: placed; None: never (it may be kept).
+    must_place_from: int | None = None
     min_players: int = 2
     max_players: int = 6
 
@@ -54,9 +56,13 @@ class Variant:
         """The OPENING check on the turn (or a prefix of it); only while no row lies."""
         return None
 
-    def opening_unchecked(self, state: RowState) -> bool:
+    def opening_unchecked(self, state: RowState, actions: Sequence[Action]) -> bool:
         """OPENING could not be checked in full for lack of hidden cards."""
         return False
+
+    def must_place(self, draws: int) -> bool:
+        """A fitting card drawn as the turn's `draws`-th must be placed."""
+        return self.must_place_from is not None and draws >= self.must_place_from
 
     def check_opening_state(self, state: RowState) -> None:
         """Impossible states particular to the opening; raise INVALID_STATE."""

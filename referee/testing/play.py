@@ -328,7 +328,8 @@ def mistake(state: Data, turn: Turn | None, rng: random.Random, kind: str | None
 # -- states that cannot happen --------------------------------------------------------------
 
 
-IMPOSSIBLE = ("duplicate card", "missing card", "passes", "current", "bonus", "bridges", "row")
+IMPOSSIBLE = ("duplicate card", "missing card", "passes", "current", "bonus", "bridges", "row", "gap",
+              "bridge onto an 11", "pass not allowed")
 
 
 def impossible(state: Data, rng: random.Random, kind: str | None = None) -> Data:
@@ -354,6 +355,25 @@ def impossible(state: Data, rng: random.Random, kind: str | None = None) -> Data
         data["players"][0]["bonus"] += 1
     elif kind == "bridges" and "bridges" in data["players"][0]:
         data["players"][0]["bridges"] += 1
+    elif kind == "gap" and known_hands:
+        # A card of the hand laid in its row away from the cards there, no bridge leading to it.
+        p = rng.choice(known_hands)
+        rows = {r["color"]: r for r in data["rows"]}
+        for card in p["hand"]:
+            row = rows.get(card[0])
+            value = int(card[1:]) if card != JOKER else 0
+            taken = set(row["cards"]) | set(row.get("jokers", [])) if row else set()
+            if row and value and not taken & {value - 1, value, value + 1}:
+                row["cards"] = sorted(row["cards"] + [value])
+                p["hand"] = [c for c in p["hand"] if c != card]
+                break
+    elif kind == "bridge onto an 11" and "bridges" in data and data["players"][0]["bridges"] > 0:
+        order = [r["color"] for r in data["rows"]]
+        i = rng.randrange(len(order) - 1)
+        data["players"][0]["bridges"] -= 1
+        data["bridges"] = data["bridges"] + [{"from": f"{order[i]}11", "to": f"{order[i + 1]}11"}]
+    elif kind == "pass not allowed" and known(data["pile"]) and not data["pile"]:
+        data["passes"] = 1
     elif kind == "row" and data["rows"]:
         row = rng.choice(data["rows"])
         row["cards"] = [v for v in row["cards"] if v != 11] if rng.random() < 0.5 else row["cards"] + [

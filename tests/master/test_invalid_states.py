@@ -249,7 +249,66 @@ def test_more_passes_than_players_are_impossible():
 
 
 def test_passes_on_an_empty_pile_are_possible():
+    # Vera passed holding only jokers, which never oblige a play.
+    s = base(rows={"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-21"},
+             hands=[["J"], ["J", "J", "J"]], pile=[], bonus={0: 4, 1: 3}, passes=1,
+             current=0)
+    assert after(s, 0, pass_())["passes"] == 2
+
+
+def test_a_pass_by_a_player_who_could_place_a_card_is_impossible():
     s = base(rows={"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"},
              hands=[["J"], ["B21", "J", "J", "J"]], pile=[], bonus={0: 4, 1: 3}, passes=1,
              current=0)
+    assert reason(s, 0, pass_()) == "Vera (player 1) passed, but holds the blue 21, which could be placed on this table"
+
+
+def test_a_pass_from_a_hidden_hand_is_possible_whatever_it_holds():
+    s = base(rows={"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"},
+             hands=[["J"], hidden("B21", "J", "J", "J")], pile=[], bonus={0: 4, 1: 3}, passes=1,
+             current=0)
     assert after(s, 0, pass_())["passes"] == 2
+
+
+# -- gaps only behind a bridge, and where bridges lead (RULES.md section 11) -----------------
+
+
+def test_a_run_cut_off_from_the_11_without_a_bridge_is_impossible():
+    s = base(rows={"R": "1-4,6-11"}, hands=[["Y1"], ["Y2"]])
+    assert reason(s) == ("the run from the red 1's slot to the red 4's slot is cut off from the 11 of the "
+                         "red row, and no bridge explains it")
+
+
+def test_a_lone_card_away_from_the_11_without_a_bridge_is_impossible():
+    s = base(rows={"G": "5,11"}, hands=[["Y1"], ["Y2"]])
+    assert "green 5" in reason(s)
+
+
+def test_a_run_behind_a_bridge_from_a_run_that_holds_its_11_is_possible():
+    s = base(order="GYBR", rows={"Y": "9-11", "B": "8-9,11"}, hands=[["B10", "R1"], ["R2"]],
+             table_bridges=[("Y9", "B9")])
+    assert after(s, 0, place("B10"))["rows"][2]["cards"] == [8, 9, 10, 11]
+
+
+def test_a_run_behind_a_bridge_from_another_cut_off_run_is_impossible():
+    s = base(order="GYBR", rows={"Y": "3,11", "B": "3,11"}, hands=[["R1"], ["R2"]],
+             table_bridges=[("Y3", "B3")])
+    assert "yellow 3" in reason(s)
+
+
+def test_a_chain_of_bridges_back_to_an_11_is_possible():
+    s = base(order="GYBR", rows={"Y": "9-11", "B": "9,11", "R": "9,11"}, hands=[["R1"], ["R2"]],
+             table_bridges=[("Y9", "B9"), ("B9", "R9")])
+    assert after(s, 0, draw())["current"] == 1
+
+
+def test_a_bridge_onto_an_11_is_impossible():
+    s = base(order="GYBR", rows={"Y": "10-11", "B": "10-11"}, hands=[["R1"], ["R2"]],
+             table_bridges=[("Y11", "B11")])
+    assert "leads onto an 11" in reason(s)
+
+
+def test_two_bridges_onto_one_slot_are_impossible():
+    s = base(order="GYBR", rows={"Y": "9-11", "B": "9,11", "R": "9-11"}, hands=[["R1"], ["R2"]],
+             table_bridges=[("Y9", "B9"), ("R9", "B9")])
+    assert reason(s) == "two bridges lead onto the blue 9's slot; a bridge leads onto an empty slot"

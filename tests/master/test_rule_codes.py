@@ -794,7 +794,9 @@ def test_a_swap_never_earns_a_bonus_card():
 
 
 def test_a_card_placed_through_a_bridge_earns_a_bonus_card_when_it_completes_a_half():
-    s = table(order=GYBR, rows={"Y": "9-11", "B": "1-8,10-11"}, hands=[["B9", "R1"], ["Y1"]])
+    # The blue 1-8 lie behind the bridge from the yellow 5 (a row has gaps only behind one).
+    s = table(order=GYBR, rows={"Y": "1-11", "B": "1-8,10-11"}, hands=[["B9", "R1"], ["R2"]],
+              table_bridges=[("Y5", "B5")])
     result = play(s, 0, bridge("Y9", "B9"), place("B9"))
     assert result.events == [{"type": "bonus", "player": 0, "row": "B", "half": "low"}]
 

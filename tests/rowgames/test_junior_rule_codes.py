@@ -72,7 +72,8 @@ def test_a_turn_after_a_player_has_emptied_their_hand_is_game_over():
 
 
 def test_a_turn_after_every_player_has_passed_in_a_row_is_game_over():
-    s = empty_pile(["O5", "O6"], passes=2)
+    # Player 1's hand is hidden: a known hand holding the O4 could not have passed.
+    s = empty_pile(["O5", "O6"], other=HIDDEN_REST, passes=2)
     assert refusal(s, [pass_()]) == ("GAME_OVER", None)
 
 
