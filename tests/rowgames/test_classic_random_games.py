@@ -599,7 +599,7 @@ def seen_event(event: dict, view_data: dict, reported: engine.Turn) -> dict:
 def expected_unchecked(view: dict, reported: engine.Turn) -> set[str]:
     """The checks the referee cannot make on `reported` (design/classic.md): MUST_PLAY
     for a hidden hand that draws or passes; OPENING with `eleven` while any hand is
-    hidden; and where the drawn cards are unknown (a hidden pile, draws naming no card)
+    hidden and an 11 that comes before the placed one is nowhere visible; and where the drawn cards are unknown (a hidden pile, draws naming no card)
     the checks that turn reached that need them."""
     found = set()
     kinds = [kind(a) for a in reported.actions]
@@ -610,7 +610,14 @@ def expected_unchecked(view: dict, reported: engine.Turn) -> set[str]:
         view["ruleset"] == "classic" and view["options"]["start"] == "eleven" and not view["rows"]
         and any(isinstance(p["hand"], dict) for p in view["players"])
     ):
-        found.add("OPENING")
+        placed = reported.actions[0].to_dict()["card"]
+        first = "O" if view["options"]["edition"] == "2018" else "R"
+        colors = [first, "Y", "G", "B"]
+        visible = {c for p in view["players"] if isinstance(p["hand"], list) for c in p["hand"]}
+        if isinstance(view["pile"], list):
+            visible |= set(view["pile"])
+        if any(f"{c}11" not in visible for c in colors[: colors.index(placed[0])]):
+            found.add("OPENING")
     names = [a.to_dict().get("card") for a in reported.actions if kind(a) == "draw"]
     if names and isinstance(view["pile"], dict) and None in names:
         draws, placed = len(names), "place" in kinds
