@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from support.builders import table
-from support.oracle import COMPLETE, DEAD, MAX_TURN_LENGTH, Oracle
+from support.oracle import COMPLETE, DEAD, Oracle
 
 from referee import engine
 from referee.cli import main
@@ -32,7 +32,7 @@ def brute_force(data: dict) -> tuple[int, int]:
                 turns += 1
                 after = engine.apply(oracle.state, engine.Turn(oracle.player, longer)).state
                 states.add(json.dumps(after.to_dict(), sort_keys=True))
-            if len(longer) < MAX_TURN_LENGTH:
+            if len(longer) < oracle.rules.max_length:
                 walk(longer)
 
     walk(())
