@@ -64,6 +64,7 @@ def test_a_whole_master_game_recorded_by_taps(page, service, tmp_path):
     table.tap("R16")
     assert table.alert().get_attribute("data-code") == "NOT_ADJACENT"
     assert "The card must touch the layout" in table.alert().inner_text()
+    assert page.locator("[role=alert] .problem-hint").inner_text() == "Place the red 14 and the red 15 first, in that order."
     assert "marked" in table.classes("R16")
     table.press("end-turn")  # sent anyway: refused, and the turn stays as it was
     assert table.alert().get_attribute("data-code") == "NOT_ADJACENT"

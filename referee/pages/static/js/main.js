@@ -57,7 +57,15 @@ async function refresh() {
   if (mine !== drawing) return;
   app.legal = legal.ok ? legal.data : null;
   let problem = app.problem;
-  if (!legal.ok) problem = legal.problem; // the turn so far already breaks a rule
+  if (!legal.ok && legal.problem.status === 422 && !problem) {
+    // The turn so far already breaks a rule. The referee's answer to the turn as it
+    // stands carries the same refusal with its hint (what would have worked).
+    const asTurn = await api.turn(current.state, current.state.current, app.turn.actions);
+    if (mine !== drawing) return;
+    problem = !asTurn.ok && asTurn.problem.code === legal.problem.code ? asTurn.problem : legal.problem;
+  } else if (!legal.ok) {
+    problem = problem || legal.problem;
+  }
   app.finished = Boolean(app.legal && app.legal.actions.length === 0 && !app.legal.complete);
   const shown = await api.picture({
     state: current.state,
