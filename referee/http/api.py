@@ -98,7 +98,10 @@ def legal_actions():
         state = engine.load_state(body["state"])
     with located("/actions", body.get("actions", [])):
         prefix = engine.load_actions(body.get("actions", []), ruleset=state.ruleset)
-        answer = engine.legal_actions(state, prefix)
+        try:
+            answer = engine.legal_actions(state, prefix)
+        except Violation as refused:  # a prefix that already breaks a rule: its problem, advised
+            raise advised(refused, state, prefix) from None
     return json_response(answer.to_dict())
 
 

@@ -180,3 +180,11 @@ def test_the_opening_hint_names_who_opens_with_which_11(client):
         place("O11"), place("B5")]}}, language="it")
     assert (refused.json["code"], refused.json["action"]) == ("OPENING", None)
     assert refused.json["hint"] == "Ben (giocatore 1) apre la partita piazzando questa carta, e nient'altro: l'11 arancione."
+
+
+def test_a_prefix_refused_by_legal_actions_carries_legal_and_hint_too(client):
+    state = table(hands=[["R9", "R10", "R1"], ["R2"]])
+    refused = post(client, "/v1/legal-actions", {"state": state, "actions": [place("R10"), place("R8")]})
+    assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, "CARD_NOT_IN_HAND", 1)
+    assert refused.json["legal"] == post(client, "/v1/legal-actions", {"state": state, "actions": [place("R10")]}).json["actions"]
+    assert refused.json["hint"] == "Timo (player 0) could place the red 9."
