@@ -122,9 +122,12 @@ def bundled(root: Path = REPOSITORY) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if openapi.yaml is out of date")
+    # An installed package does not sit in the repository: name the checkout to work on.
+    parser.add_argument("--root", type=Path, default=REPOSITORY,
+                        help="the repository's root (default: the checkout this module is in)")
     args = parser.parse_args(argv)
-    path = REPOSITORY / "openapi.yaml"
-    wanted = bundled()
+    path = args.root / "openapi.yaml"
+    wanted = bundled(args.root)
     if args.check:
         if path.read_text(encoding="utf-8") != wanted:
             print("openapi.yaml is out of date: run python -m referee.http.bundle", file=sys.stderr)
