@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from support.builders import table
+from support.master_tables import table
 from support.oracle import COMPLETE, DEAD, Oracle
 
 from referee import engine

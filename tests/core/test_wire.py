@@ -13,8 +13,9 @@ import pytest
 
 from referee import engine
 from referee.core.errors import MalformedInput
-from support.builders import HIDDEN_REST, hidden, table
-from support.row_builders import classic, junior
+from support.master_tables import table
+from support.row_tables import classic, junior
+from support.zones import HIDDEN_REST, hidden
 
 STATES = {
     "master": lambda: table(hands=[hidden("B10", extra=1), ["R1"]], pile=HIDDEN_REST),

@@ -13,8 +13,10 @@ import json
 import pytest
 
 from referee.http import create_app
-from support import row_builders as rows
-from support.builders import HIDDEN_REST, REST, bridge, draw, hidden, joker, pass_, place, swap, table
+from support import row_tables as rows
+from support.actions import bridge, draw, joker, pass_, place, swap
+from support.master_tables import table
+from support.zones import HIDDEN_REST, REST, hidden
 from support.contract_check import assert_matches_contract
 
 ALL_BUT_B21 = {"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"}

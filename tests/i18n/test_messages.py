@@ -21,7 +21,8 @@ from referee import advice, engine
 from referee.core.errors import MalformedInput, Violation
 from referee.http import create_app
 from referee.i18n import LANGUAGES
-from support.builders import REST, table
+from support.master_tables import table
+from support.zones import REST
 
 WIRE_CARD = re.compile(r"(?<![\w/])[ROYGB]\d{1,2}(?!\w)")
 COLOUR = (r"(?:red|orange|yellow|green|blue|rote[nr]?|orangen?|gelben?|grünen?|blauen?|rouge|jaune|vert|bleu"

@@ -6,22 +6,10 @@ An action is listed iff the prefix plus it can still be completed to a legal tur
 
 from __future__ import annotations
 
-from support.builders import (
-    HIDDEN_REST,
-    REST,
-    action_set,
-    bridge,
-    draw,
-    hidden,
-    joker,
-    legal,
-    legal_refusal,
-    listed,
-    pass_,
-    place,
-    swap,
-    table,
-)
+from support.actions import action_set, bridge, draw, joker, listed, pass_, place, swap
+from support.judge import legal, legal_refusal
+from support.master_tables import table
+from support.zones import HIDDEN_REST, REST, hidden
 
 ALL_BUT_B21 = {"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"}
 

@@ -7,19 +7,9 @@ the order of the rows is free, RULES.md section 2).
 
 from __future__ import annotations
 
-from support.builders import (
-    action_set,
-    after,
-    bridge,
-    draw,
-    joker,
-    legal,
-    listed,
-    place,
-    refusal,
-    row,
-    table,
-)
+from support.actions import action_set, bridge, draw, joker, listed, place
+from support.judge import after, legal, refusal, row
+from support.master_tables import table
 
 TIMO, VERA = 0, 1
 
@@ -37,12 +27,12 @@ def example_1() -> dict:
 def after_timo() -> dict:
     """Example 1 a-c: Timo's turn, bridge, blue 9, bridge, red 9."""
     return after(
-        example_1(), TIMO, bridge("Y9", "B9"), place("B9"), bridge("B9", "R9"), place("R9")
+        example_1(), bridge("Y9", "B9"), place("B9"), bridge("B9", "R9"), place("R9")
     )
 
 
 def test_example_1a_timo_cannot_place_the_blue_9_without_the_blue_10():
-    assert refusal(example_1(), TIMO, place("B9")) == ("NOT_ADJACENT", 0)
+    assert refusal(example_1(), place("B9")) == ("NOT_ADJACENT", 0)
 
 
 def test_example_1a_timo_lays_a_bridge_from_the_yellow_9_to_the_blue_row():
@@ -53,8 +43,8 @@ def test_example_1a_timo_lays_a_bridge_from_the_yellow_9_to_the_blue_row():
 def test_example_1b_the_bridge_must_be_followed_at_once_by_the_blue_9():
     s = example_1()
     assert listed(legal(s, bridge("Y9", "B9"))) == action_set([place("B9")])
-    assert refusal(s, TIMO, bridge("Y9", "B9")) == ("BRIDGE_NOT_FOLLOWED", 0)
-    new = after(s, TIMO, bridge("Y9", "B9"), place("B9"))
+    assert refusal(s, bridge("Y9", "B9")) == ("BRIDGE_NOT_FOLLOWED", 0)
+    new = after(s, bridge("Y9", "B9"), place("B9"))
     assert row(new, "B") == {"color": "B", "cards": [9, 11], "jokers": []}
 
 
@@ -69,20 +59,20 @@ def test_example_1c_a_second_bridge_from_the_blue_9_just_placed_brings_the_red_9
 
 
 def test_example_1d_vera_places_the_red_8_and_7_at_the_red_9():
-    new = after(after_timo(), VERA, place("R8"), place("R7"))
+    new = after(after_timo(), place("R8"), place("R7"))
     assert row(new, "R") == {"color": "R", "cards": [7, 8, 9, 11], "jokers": []}
     assert new["players"][VERA]["hand"] == ["R5"]
 
 
 def test_example_1e_vera_cannot_place_the_red_5_without_a_joker():
     s = after_timo()
-    assert refusal(s, VERA, place("R8"), place("R7"), place("R5")) == ("NOT_ADJACENT", 2)
+    assert refusal(s, place("R8"), place("R7"), place("R5")) == ("NOT_ADJACENT", 2)
 
 
 def test_example_1e_a_bridge_cannot_stand_in_for_the_red_6_inside_the_red_row():
     s = after_timo()
     assert refusal(
-        s, VERA, place("R8"), place("R7"), bridge("R7", "R5"), place("R5")
+        s, place("R8"), place("R7"), bridge("R7", "R5"), place("R5")
     ) == ("BRIDGE_SAME_ROW", 2)
 
 
@@ -100,7 +90,7 @@ LISAS_TURN = (bridge("Y7", "B7"), joker("B7"), place("B8"), place("B6"), place("
 
 
 def test_example_2_lisa_bridges_to_a_joker_as_blue_7_and_places_blue_8_6_and_5():
-    new = after(example_2(), 0, *LISAS_TURN)
+    new = after(example_2(), *LISAS_TURN)
     assert row(new, "B") == {"color": "B", "cards": [5, 6, 8, 11], "jokers": [7]}
     assert new["bridges"] == [{"from": "Y7", "to": "B7"}]
     assert new["players"][0]["hand"] == ["G10"]
@@ -112,4 +102,4 @@ def test_example_2_the_bridge_does_not_count_but_the_joker_does_so_her_turn_is_o
     result = legal(s, *LISAS_TURN)
     assert result.to_dict()["actions"] == []
     assert result.complete is True
-    assert refusal(s, 0, *LISAS_TURN, place("G10")) == ("CARD_LIMIT", 5)
+    assert refusal(s, *LISAS_TURN, place("G10")) == ("CARD_LIMIT", 5)

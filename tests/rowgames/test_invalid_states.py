@@ -13,21 +13,10 @@ from typing import Any
 import pytest
 
 from referee.core.errors import MalformedInput
-from support.row_builders import (
-    HIDDEN_REST,
-    REST,
-    after,
-    classic,
-    draw,
-    hand,
-    hidden,
-    invalid_reason,
-    junior,
-    pass_,
-    place,
-    play,
-    row,
-)
+from support.actions import draw, pass_, place
+from support.judge import after, hand, invalid_reason, play, row
+from support.row_tables import classic, junior
+from support.zones import HIDDEN_REST, REST, hidden
 
 
 # -- classic -----------------------------------------------------------------------------
@@ -42,7 +31,7 @@ def classic_sound(**kw) -> dict[str, Any]:
 
 
 def test_classic_the_sound_position_is_possible():
-    new = after(classic_sound(), [place("O13")])
+    new = after(classic_sound(), place("O13"))
     assert hand(new, 0) == ["Y3"]
 
 
@@ -59,7 +48,7 @@ def test_classic_seven_players_are_impossible():
 
 def test_classic_six_players_are_possible():
     s = classic_sound(hands=[["O13"], ["G1"], ["G2"], ["G3"], ["G4"], ["G5"]])
-    assert after(s, [place("O13")])["current"] == 1
+    assert after(s, place("O13"))["current"] == 1
 
 
 def test_classic_without_blue_three_players_are_impossible():
@@ -69,7 +58,7 @@ def test_classic_without_blue_three_players_are_impossible():
 
 def test_classic_a_player_to_move_who_does_not_exist_is_impossible():
     s = classic_sound(current=2)
-    assert "player" in invalid_reason(s, [draw()])
+    assert "player" in invalid_reason(s, draw())
 
 
 def test_classic_a_card_of_the_other_edition_is_impossible():
@@ -83,7 +72,7 @@ def test_classic_a_value_out_of_range_is_not_a_classic_card_at_all():
     s = classic_sound()
     s["pile"][0] = "O21"
     with pytest.raises(MalformedInput, match="O21"):
-        play(s, [draw()])
+        play(s, draw())
 
 
 def test_classic_a_red_card_is_impossible_in_2018_and_an_orange_one_in_the_original():
@@ -119,7 +108,7 @@ def test_classic_a_hidden_count_one_too_high_is_impossible():
 
 def test_classic_hidden_counts_that_add_up_are_possible():
     s = classic_sound(hands=[hidden("O13", extra=3), hidden(extra=10)], pile=HIDDEN_REST)
-    assert after(s, [place("O13")])["players"][0]["hand"] == {"count": 3}
+    assert after(s, place("O13"))["players"][0]["hand"] == {"count": 3}
 
 
 def test_classic_a_colour_with_two_rows_is_impossible():
@@ -147,7 +136,7 @@ def test_classic_ten_to_twelve_a_row_without_a_10_11_or_12_is_impossible():
 def test_classic_ten_to_twelve_rows_started_with_different_values_are_possible():
     s = classic_sound(start="ten-to-twelve", rows={"O": "12-13", "Y": "9-10"}, opening=12,
               hands=[["O14", "Y3"], ["G1"]])
-    assert row(after(s, [place("O14")]), "O") == {"color": "O", "cards": [12, 13, 14]}
+    assert row(after(s, place("O14")), "O") == {"color": "O", "cards": [12, 13, 14]}
 
 
 def test_classic_with_any_a_row_without_the_opening_value_is_impossible():
@@ -157,7 +146,7 @@ def test_classic_with_any_a_row_without_the_opening_value_is_impossible():
 
 def test_classic_with_any_rows_that_all_hold_the_opening_value_are_possible():
     s = classic_sound(start="any", rows={"O": "4-6", "Y": "5"}, opening=5, hands=[["O7", "Y3"], ["G1"]])
-    assert row(after(s, [place("O7")]), "O") == {"color": "O", "cards": [4, 5, 6, 7]}
+    assert row(after(s, place("O7")), "O") == {"color": "O", "cards": [4, 5, 6, 7]}
 
 
 @pytest.mark.parametrize("cards", ["2-20", "1-19", "1,5-15,20"])
@@ -196,15 +185,15 @@ def test_classic_an_opening_value_not_in_the_first_row_is_impossible():
 
 def test_classic_with_elevens_the_player_to_move_not_holding_the_highest_11_dealt_is_impossible():
     s = classic(hands=[["Y11", "G5"], ["O11", "B2"]])
-    assert "orange 11" in invalid_reason(s, [place("Y11")])
+    assert "orange 11" in invalid_reason(s, place("Y11"))
     s["current"] = 1
-    new = after(s, [place("O11")])
+    new = after(s, place("O11"))
     assert new["rows"] == [{"color": "O", "cards": [11]}]
 
 
 def test_classic_with_elevens_no_row_and_no_11_in_any_known_hand_is_impossible():
     s = classic(hands=[["Y10", "G5"], ["B2"]])
-    assert "11" in invalid_reason(s, [place("Y10")])
+    assert "11" in invalid_reason(s, place("Y10"))
 
 
 def test_classic_passes_while_the_pile_has_cards_are_impossible():
@@ -214,7 +203,7 @@ def test_classic_passes_while_the_pile_has_cards_are_impossible():
 
 def test_classic_more_passes_than_players_are_impossible():
     s = classic(rows={"O": "3-20"}, hands=[["O1", "Y1"], REST], pile=[], passes=3)
-    assert "pass" in invalid_reason(s, [pass_()])
+    assert "pass" in invalid_reason(s, pass_())
 
 
 # -- junior ------------------------------------------------------------------------------
@@ -227,7 +216,7 @@ def junior_sound(hand0: Any = None, pile: Any = None, **kw) -> dict[str, Any]:
 
 
 def test_junior_the_base_position_is_possible():
-    assert hand(after(junior_sound(["O2", "O5"]), [place("O2")]), 0) == ["O5"]
+    assert hand(after(junior_sound(["O2", "O5"]), place("O2")), 0) == ["O5"]
 
 
 def test_junior_seven_players_are_impossible():
@@ -263,7 +252,7 @@ def test_junior_a_card_of_the_classic_deck_is_not_a_junior_card():
         s = junior_sound()
         s["pile"][0] = alien
         with pytest.raises(MalformedInput):
-            play(s, [draw()])
+            play(s, draw())
 
 
 @pytest.mark.parametrize("cards", [[1], [11], [1, 3, 11], [1, 2, 4, 11], [2, 11]])
@@ -294,4 +283,4 @@ def test_junior_passes_while_the_pile_has_cards_are_impossible():
 
 
 def test_junior_more_passes_than_players_are_impossible():
-    assert "pass" in invalid_reason(junior(rows={"O": "1-3,11"}, hands=[["O5", "O6"], REST], pile=[], passes=3), [pass_()])
+    assert "pass" in invalid_reason(junior(rows={"O": "1-3,11"}, hands=[["O5", "O6"], REST], pile=[], passes=3), pass_())

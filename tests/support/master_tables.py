@@ -1,4 +1,4 @@
-"""Small builders for MASTER positions and turns, so that test setups read like the rules.
+"""MASTER positions for tests, laid out so that test setups read like the rules.
 
 `table(...)` lays out a position in the JSON shape of API.md and accounts for every
 other card of the game, so that the state passes RULES.md section 11:
@@ -18,13 +18,9 @@ other card of the game, so that the state passes RULES.md section 11:
   the deal and section 7 leave (the first of them takes any remainder).
 - `table_bridges=[("Y9", "B9")]` are the bridges on the table, in the order laid.
 
-The zones (`REST`, `hidden`, ...) come from `support.zones` and the action builders (`place`,
-`joker`, `bridge`, `swap`, `draw`, `pass_`, `action_set`, `listed`) from `support.actions`, shared
-with the classic and junior builders;
-`play` runs a turn through the engine, `outcome` gives the new state (JSON) and the events
-of a legal turn, `refusal` the (code, action index) of a refused one, `legal` the legal
-next actions, and `listed`/`action_set` compare actions as sets. `row` and `hand` read a
-state.
+The zones (`REST`, `hidden`, ...) come from `support.zones`, the actions from
+`support.actions`, and turns are judged with `support.judge`, all shared with the classic and
+junior games.
 """
 
 from __future__ import annotations
@@ -32,10 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from referee import engine
-from support.actions import action_set, bridge, draw, joker, listed, pass_, place, swap
-from support.zones import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
-from referee.core.errors import Violation
+from support.zones import REST, resolve_zones, values
 
 COLORS = "RYGB"
 NUMBER_CARDS = [f"{c}{v}" for c in COLORS for v in range(1, 22)]
@@ -114,67 +107,3 @@ def _share(n: int, fixed: dict[int, int], total: int) -> list[int]:
             out[i] = left // len(free)
         out[free[0]] += left % len(free)
     return out
-
-
-# -- turns ----------------------------------------------------------------------------------
-
-
-def turn(player: int, *actions: dict[str, Any]) -> dict[str, Any]:
-    return {"player": player, "actions": list(actions)}
-
-
-def play(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> engine.TurnResult:
-    """Judge the turn; the engine's TurnResult, or its Violation raised."""
-    return engine.apply(engine.load_state(state), engine.load_turn(turn(player, *actions)))
-
-
-def after(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> dict[str, Any]:
-    """The state after a legal turn, as JSON."""
-    return play(state, player, *actions).state.to_dict()
-
-
-def violation(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> Violation:
-    """The violation a turn is refused with; fails the test if the turn is accepted."""
-    try:
-        result = play(state, player, *actions)
-    except Violation as found:
-        return found
-    raise AssertionError(f"the turn was accepted: {result!r}")
-
-
-def refusal(
-    state: dict[str, Any], player: int, *actions: dict[str, Any]
-) -> tuple[str, int | None]:
-    """`(code, action index)` of the refused turn."""
-    found = violation(state, player, *actions)
-    return str(found.code), found.action
-
-
-def legal(state: dict[str, Any], *prefix: dict[str, Any]) -> engine.LegalActions:
-    return engine.legal_actions(engine.load_state(state), engine.load_actions(list(prefix)))
-
-
-def legal_refusal(state: dict[str, Any], *prefix: dict[str, Any]) -> tuple[str, int | None]:
-    """`(code, action index)` a prefix that breaks a rule gets from legal-actions."""
-    try:
-        result = legal(state, *prefix)
-    except Violation as found:
-        return str(found.code), found.action
-    raise AssertionError(f"the prefix was accepted: {result.to_dict()!r}")
-
-
-def row(state: dict[str, Any], color: str) -> dict[str, Any]:
-    """One row of a state, by colour."""
-    return next(r for r in state["rows"] if r["color"] == color)
-
-
-def hand(state: dict[str, Any], player: int) -> Any:
-    return state["players"][player]["hand"]
-
-
-def outcome(state: dict[str, Any], player: int, *actions: dict[str, Any]) -> tuple[dict, list]:
-    """The state after a legal turn, as JSON, and the turn's events."""
-    result = play(state, player, *actions)
-    return result.state.to_dict(), result.events
-
-

@@ -1,4 +1,4 @@
-"""Builders for `classic` and `junior` positions and turns (RULES-CLASSIC.md, design/classic.md).
+"""`classic` and `junior` positions for tests (RULES-CLASSIC.md, design/classic.md).
 
 `classic(...)` and `junior(...)` lay out a full, valid state in the JSON shape of the design
 and account for every other card of the deck (80 cards; 60 `without_blue`; 44 junior):
@@ -20,31 +20,15 @@ and account for every other card of the deck (80 cards; 60 `without_blue`; 44 ju
   one zone takes the rest; by default the pile. Cards left for the rest are in deck order:
   colours in the edition's order, then values (O1, O2, ... O20, Y1, ...).
 
-The zones and the action builders (`place`, `draw`, `pass_`) are the shared ones of
-`support.zones` and `support.actions`. `play(state, actions)` judges
-a turn (given as a list of action dicts; the player defaults to the one to move) and gives
-the engine's TurnResult; `outcome` gives the new state (JSON) and the events of a legal turn,
-`refusal` the (code, action index) of a refused one, `invalid_reason` the reason an
-impossible state is refused with, `legal` the legal next actions. `row`, `colors` and `hand`
-read a state.
+The zones and the actions are the shared ones of `support.zones` and `support.actions`;
+turns are judged with `support.judge`, as MASTER's are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from support.actions import action_set, draw, listed, pass_, place
-from support.zones import HIDDEN_REST, REST, Hidden, hidden, resolve_zones, values
-from referee import engine
-from referee.core.errors import Violation
-
-__all__ = [
-    "AUTO", "HIDDEN_REST", "REST", "Hidden", "hidden", "values", "EDITION_COLORS", "JUNIOR_COLORS",
-    "classic_deck", "junior_deck", "classic", "junior", "place", "draw", "pass_", "play",
-    "after", "outcome", "violation", "refusal", "invalid_reason", "legal", "listed", "row",
-    "colors", "hand", "action_set",
-]
+from support.zones import REST, resolve_zones, values
 
 EDITION_COLORS = {"2018": "OYGB", "original": "RYGB"}
 JUNIOR_COLORS = "OYGB"
@@ -168,78 +152,3 @@ def junior(
         "pile": resolved_pile,
         "passes": passes,
     }
-
-
-# -- turns ----------------------------------------------------------------------------------
-
-
-def play(
-    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
-) -> engine.TurnResult:
-    """Judge the turn `actions` by `player` (default: the one to move); raises a Violation."""
-    player = state["current"] if player is None else player
-    turn = engine.load_turn({"player": player, "actions": list(actions)}, ruleset=state["ruleset"])
-    return engine.apply(engine.load_state(state), turn)
-
-
-def after(state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None) -> dict:
-    """The state after a legal turn, as JSON."""
-    return play(state, actions, player).state.to_dict()
-
-
-def outcome(
-    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The state after a legal turn, as JSON, and the turn's events."""
-    result = play(state, actions, player)
-    return result.state.to_dict(), result.events
-
-
-def violation(
-    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
-) -> Violation:
-    """The violation a turn is refused with; fails the test if the turn is accepted."""
-    try:
-        result = play(state, actions, player)
-    except Violation as found:
-        return found
-    raise AssertionError(f"the turn was accepted: {result!r} -> {result.state.to_dict()!r}")
-
-
-def refusal(
-    state: dict[str, Any], actions: list[dict[str, Any]], player: int | None = None
-) -> tuple[str, int | None]:
-    """`(code, action index)` of the refused turn."""
-    found = violation(state, actions, player)
-    return str(found.code), found.action
-
-
-def invalid_reason(state: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> str:
-    """The reason an impossible state is refused with, lower-cased (code and index checked)."""
-    player = state["current"] if isinstance(state.get("current"), int) else 0
-    found = violation(state, actions or [draw()], player)
-    assert (str(found.code), found.action) == ("INVALID_STATE", None), repr(found)
-    return (found.reason or found.detail).lower()
-
-
-def legal(state: dict[str, Any], prefix: Iterable[dict[str, Any]] = ()) -> engine.LegalActions:
-    loaded = engine.load_state(state)
-    actions = engine.load_actions(list(prefix), ruleset=state["ruleset"])
-    return engine.legal_actions(loaded, actions)
-
-
-# -- reading a state --------------------------------------------------------------------------
-
-
-def row(state: dict[str, Any], color: str) -> dict[str, Any] | None:
-    """One row of a state, by colour; None when the colour has no row."""
-    return next((r for r in state["rows"] if r["color"] == color), None)
-
-
-def colors(state: dict[str, Any]) -> list[str]:
-    """The colours of the rows, in the order the state lists them."""
-    return [r["color"] for r in state["rows"]]
-
-
-def hand(state: dict[str, Any], player: int) -> Any:
-    return state["players"][player]["hand"]
