@@ -206,5 +206,6 @@ class Code(StrEnum):
     MUST_PLACE_DRAWN = (
         "MUST_PLACE_DRAWN",
         "A drawn card that fits must be placed",
-        "In the original edition a drawn card that can be placed has to be placed at once.",
+        "A drawn card that can be placed has to be placed at once: in the original edition every "
+        "one, in the 2018 edition the second or third drawn in a turn (the first may be kept).",
     )

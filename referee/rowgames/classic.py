@@ -54,10 +54,9 @@ class ClassicVariant(Variant):
         # The colours in the order of the 11s' priority (who opens with `eleven`).
         self.colors = (first, "Y", "G") if without_blue else (first, "Y", "G", "B")
         self.rows_laid_out = start == "ends"
-        # The original edition: every fitting drawn card is placed; 2018: it may be kept.
-        # (RULES-CLASSIC.md now makes a second or third fitting card compulsory in 2018
-        # too, `must_place_from = 2`; not done yet: see the README.)
-        self.must_place_from = 1 if edition == "original" else None
+        # The original edition: every fitting drawn card is placed; 2018: the first may
+        # be kept, a second or third must be placed (2018 rules, "Karten ziehen").
+        self.must_place_from = 1 if edition == "original" else 2
         self.max_players = 2 if without_blue else 6
 
     def options_json(self) -> dict[str, Any]:

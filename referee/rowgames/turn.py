@@ -282,11 +282,15 @@ class RowTurn(TurnSteps):
                     ),
                 )
         elif self.variant.must_place(self.draws):
-            return Violation(
-                Code.MUST_PLACE_DRAWN,
-                self.last_draw,
-                Message("The drawn card, {card}, fits and must be placed at once.", card=Card(self.drawn)),
-            )
+            if self.variant.must_place_from == 1:
+                detail = Message("The drawn card, {card}, fits and must be placed at once.", card=Card(self.drawn))
+            else:
+                detail = Message(
+                    "The drawn card, {card}, fits and must be placed at once: only the first card "
+                    "drawn in a turn may be kept.",
+                    card=Card(self.drawn),
+                )
+            return Violation(Code.MUST_PLACE_DRAWN, self.last_draw, detail)
         return None
 
     def is_complete(self) -> bool:

@@ -597,12 +597,11 @@ def test_a_classic_player_who_can_place_may_not_draw(client):
     assert (response.json["code"], response.json["action"]) == ("MUST_PLAY", 0)
 
 
-def test_the_original_edition_obliges_the_placing_of_a_drawn_card_that_fits(client):
-    state = classic_table(edition="original")
-    response = play_turn(client, state, draw(), draw())
-    assert response.status_code == 422
-    assert (response.json["code"], response.json["action"]) == ("MUST_PLACE_DRAWN", 1)
-    assert play_turn(client, classic_table(), draw(), draw()).status_code == 200
+def test_a_second_drawn_card_that_fits_must_be_placed_in_both_editions(client):
+    for edition in ("original", "2018"):
+        response = play_turn(client, classic_table(edition=edition), draw(), draw())
+        assert response.status_code == 422
+        assert (response.json["code"], response.json["action"]) == ("MUST_PLACE_DRAWN", 1)
 
 
 def test_classic_legal_actions_after_a_draw_prefix(client):
@@ -612,7 +611,7 @@ def test_classic_legal_actions_after_a_draw_prefix(client):
     assert steps == [
         {"player": 0, "actions": [{"type": "draw"}], "complete": False},
         {"player": 0, "actions": [{"type": "draw"}], "complete": False},
-        {"player": 0, "actions": [{"type": "place", "card": "B17"}], "complete": True},
+        {"player": 0, "actions": [{"type": "place", "card": "B17"}], "complete": False},
         {"player": 0, "actions": [], "complete": True},
     ]
     original = classic_table(edition="original")

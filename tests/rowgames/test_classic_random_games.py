@@ -414,7 +414,10 @@ def rules_say(data: dict, prefix: list[dict]) -> tuple[set[str], bool]:
     if drawn:
         last = drawn[-1]
         if fits(data, last, rows):
-            may_keep = data["ruleset"] == "junior" or data["options"]["edition"] == "2018"
+            # Junior: the drawn card may be kept; classic 2018: the first drawn card only.
+            may_keep = data["ruleset"] == "junior" or (
+                data["options"]["edition"] == "2018" and len(drawn) == 1
+            )
             return as_keys([place(last)]), may_keep
         if len(drawn) < DRAW_LIMIT[data["ruleset"]] and len(drawn) < len(pile):
             return as_keys([draw]), False
@@ -628,7 +631,8 @@ def expected_unchecked(view: dict, reported: engine.Turn) -> set[str]:
         elif view["ruleset"] == "classic":
             if draws < 3 and view["pile"]["count"] > draws:
                 found.add("DRAW_INCOMPLETE")
-            if view["options"]["edition"] == "original":
+            # Original: every fitting drawn card must be placed; 2018: the second and third.
+            if view["options"]["edition"] == "original" or draws >= 2:
                 found.add("MUST_PLACE_DRAWN")
     return found
 

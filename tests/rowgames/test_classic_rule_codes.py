@@ -787,16 +787,27 @@ def test_a_draw_after_a_fitting_card_is_refused_before_its_named_card_is_compare
 
 
 @by_start
-def test_2018_a_drawn_card_that_fits_may_be_kept(start):
+def test_2018_the_first_drawn_card_that_fits_may_be_kept(start):
+    fit = START[start].fit
+    s = game(start, "2018", pile=[fit, "Y15", "B3", REST])
+    result = play(s, draw())
+    new = result.state.to_dict()
+    assert result.events == [drew(fit)]
+    assert hand(new, 0) == ["B15", START[start].miss, fit]
+    assert new["rows"] == s["rows"]
+    assert new["pile"][0] == "Y15"
+    assert result.unchecked == []
+
+
+@by_start
+def test_2018_a_second_or_third_drawn_card_that_fits_must_be_placed(start):
     fit = START[start].fit
     s = game(start, "2018", pile=["Y15", fit, "B3", REST])
-    result = play(s, draw(), draw())
-    new = result.state.to_dict()
-    assert result.events == [drew("Y15"), drew(fit)]
-    assert hand(new, 0) == ["B15", START[start].miss, "Y15", fit]
-    assert new["rows"] == s["rows"]
-    assert new["pile"][0] == "B3"
-    assert result.unchecked == []
+    assert refusal(s, draw(), draw()) == ("MUST_PLACE_DRAWN", 1)
+    new, events = outcome(s, draw(), draw(), place(fit))
+    assert events == [drew("Y15"), drew(fit)]
+    s = game(start, "2018", pile=["Y15", "B3", fit, REST])
+    assert refusal(s, draw(), draw(), draw()) == ("MUST_PLACE_DRAWN", 2)
 
 
 @by_start
@@ -981,12 +992,13 @@ def test_a_hidden_hand_drawing_one_unknown_card_leaves_the_draw_checks_unchecked
 def test_a_hidden_hand_drawing_a_second_unknown_card_leaves_draw_after_fit_unchecked():
     result = play(hidden_game(), draw(), draw())
     assert result.events == [drew(None), drew(None)]
-    assert unchecked(result) == ["DRAW_AFTER_FIT", "DRAW_INCOMPLETE", "MUST_PLAY"]
+    # 2018: a second drawn card that fits must be placed, so that is unchecked too.
+    assert unchecked(result) == ["DRAW_AFTER_FIT", "DRAW_INCOMPLETE", "MUST_PLACE_DRAWN", "MUST_PLAY"]
 
 
 @pytest.mark.parametrize(
     "edition, expected",
-    [("2018", ["DRAW_AFTER_FIT", "MUST_PLAY"]),
+    [("2018", ["DRAW_AFTER_FIT", "MUST_PLACE_DRAWN", "MUST_PLAY"]),
      ("original", ["DRAW_AFTER_FIT", "MUST_PLACE_DRAWN", "MUST_PLAY"])],
 )
 def test_a_hidden_hand_drawing_three_unknown_cards_has_drawn_all_it_may(edition, expected):
