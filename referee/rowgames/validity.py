@@ -12,7 +12,7 @@ from collections import Counter
 from ..i18n import Message
 from ..i18n.terms import Card, Player, Row, rows
 from ..core.errors import invalid_state
-from ..core.validity import check_passes, check_seats
+from ..core.validity import check_passers, check_passes, check_seats
 from ..core.zones import Hidden
 from .state import RowState
 
@@ -26,11 +26,16 @@ def check_state(state: RowState) -> None:
     _check_rows(state)
     _check_cards(state)
     check_passes(state)
-    # RULES-CLASSIC.md section 3's "a pass that was not allowed" (as MASTER
-    # makes it) is not made here yet: some of the row games' tests build such states.
+    check_passers(state, _placeable)
     if not state.rows:
         variant.check_opening_state(state)
 
+
+def _placeable(state: RowState) -> list[str]:
+    """The cards the player to move could place (a row start included)."""
+    from .turn import RowTurn  # the turn module reads states this module checks
+
+    return RowTurn(state).playable()
 
 
 def _check_rows(state: RowState) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from referee import engine
-from referee.core.errors import MalformedInput
+from referee.core.errors import MalformedInput, Violation
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 COLORS_2018, COLORS_ORIGINAL = ("O", "Y", "G", "B"), ("R", "Y", "G", "B")
@@ -310,23 +310,36 @@ def test_placing_the_last_card_ends_the_game_with_the_scores():
     assert result.state.to_dict()["current"] == 1
 
 
-def test_a_blocked_game_is_won_by_the_lowest_penalty_and_ties_share():
-    # Nobody can place O1 or O2 while O3 is in Ben's hand; Ben has passed, Ada passes:
-    # the game is blocked, 3 against 3.
-    state = position([["O1", "O2"], ["O3"]], passes=1)
+def test_with_every_hand_known_a_classic_or_junior_game_cannot_block():
+    # Every card missing from a row lies in some hand, so whoever holds the one next to a
+    # row's end could place it: Ben cannot have passed holding the O3 (RULES-CLASSIC.md
+    # section 3). A blocked game is only ever seen with hidden hands.
+    for state in (
+        position([["O1", "O2"], ["O3"]], passes=1),
+        position([["O5", "O6"], ["O4"]], ruleset="junior", passes=1),
+    ):
+        with pytest.raises(Violation) as refused:
+            engine.scores(state)
+        assert (refused.value.code, refused.value.action) == ("INVALID_STATE", None)
+    assert refused.value.reason == "Ben (player 1) passed, but holds the orange 4, which could be placed on this table"
+
+
+def test_a_blocked_game_ends_on_the_last_pass_and_a_hidden_hand_leaves_the_winners_open():
+    # Ben (hidden) has passed; Ada cannot place O1 or O2 and passes: the game is blocked.
+    state = position([["O1", "O2"], ["O3"]], passes=1, hidden={1})
     result = engine.apply(state, engine.Turn(0, engine.load_actions([{"type": "pass"}], ruleset="classic")))
-    scores = [{"player": 0, "penalty": 3}, {"player": 1, "penalty": 3}]
+    scores = [{"player": 0, "penalty": 3}, {"player": 1, "penalty": None}]
     assert result.events == [
         {"type": "passed", "player": 0},
-        {"type": "game_over", "reason": "blocked", "scores": scores, "winners": [0, 1]},
+        {"type": "game_over", "reason": "blocked", "scores": scores, "winners": None},
     ]
-    assert engine.scores(result.state) == {"finished": True, "scores": scores, "winners": [0, 1]}
+    assert engine.scores(result.state) == {"finished": True, "scores": scores, "winners": None}
 
 
-def test_a_blocked_game_of_three_has_one_winner_where_the_lowest_is_alone():
-    state = position([["O1", "O2", "Y1"], ["O3", "Y20"], ["G1"]], passes=3)
+def test_a_game_of_three_in_progress_has_one_leader_where_the_lowest_is_alone():
+    state = position([["O1", "O2", "Y1"], ["O3", "Y20"], ["G1"]], pile=["B1"])
     assert engine.scores(state) == {
-        "finished": True,
+        "finished": False,
         "scores": [{"player": 0, "penalty": 4}, {"player": 1, "penalty": 23}, {"player": 2, "penalty": 1}],
         "winners": [2],
     }
@@ -377,9 +390,9 @@ def test_the_player_out_wins_even_where_another_hand_is_hidden():
 
 
 def test_original_edition_and_ends_score_alike():
-    state = position([["R2", "R3"], ["G19", "Y2"]], pile=[], passes=2, edition="original", start="ends")
+    state = position([["R2", "R3"], ["G19", "Y2"]], pile=["B5"], edition="original", start="ends")
     assert engine.scores(state) == {
-        "finished": True,
+        "finished": False,
         "scores": [{"player": 0, "penalty": 5}, {"player": 1, "penalty": 21}],
         "winners": [0],
     }
@@ -401,9 +414,10 @@ def test_junior_penalties_and_winners():
         "scores": [{"player": 0, "penalty": 11}, {"player": 1, "penalty": 11}, {"player": 2, "penalty": 0}],
         "winners": [2],
     }
-    blocked = position([["O5", "O6"], ["Y5", "B6"], ["G2"]], ruleset="junior", passes=3)
-    assert engine.scores(blocked)["winners"] == [2]
-    tied = position([["O5", "O6"], ["Y5", "B6"], ["G5", "G6"]], ruleset="junior", passes=3)
+    # In progress (the B7 in the pile): the lowest penalty leads, ties share the lead.
+    leading = position([["O5", "O6"], ["Y5", "B6"], ["G2"]], ruleset="junior", pile=["B7"])
+    assert engine.scores(leading)["winners"] == [2]
+    tied = position([["O5", "O6"], ["Y5", "B6"], ["G5", "G6"]], ruleset="junior", pile=["B7"])
     assert engine.scores(tied)["winners"] == [0, 1, 2]
 
 
