@@ -7,6 +7,9 @@ oracle (tests/support/oracle.py) after every prefix and asks only `engine.apply`
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from support.master_tables import table
 from support.oracle import COMPLETE, DEAD, Oracle
@@ -62,3 +65,40 @@ def test_referee_count_prints_the_counts_of_the_seeded_deal(tmp_path, capsys):
     path.write_text(json.dumps({"state": engine.new_game(["Timo", "Vera"], seed=42).state.to_dict()}))
     assert main(["count", str(path)]) == 0
     assert capsys.readouterr().out == "turns: 5211\nstates: 257\n"
+
+
+POSITIONS = Path(__file__).parent / "positions"
+README = Path(__file__).parents[2] / "README.md"
+
+#: The README's table of counts: the position file, and its turns and states.
+README_COUNTS = {
+    "deal-seed-42.json": (5211, 257),
+    "mid-game-jokers-bridges.json": (5112, 284),
+    "empty-pile.json": (12742, 99),
+}
+
+
+def test_the_seeded_deal_file_is_the_deal_of_seed_42():
+    committed = json.loads((POSITIONS / "deal-seed-42.json").read_text())
+    assert committed == engine.new_game(["Timo", "Vera"], seed=42).state.to_dict()
+
+
+def test_the_fixed_positions_are_what_the_readme_says():
+    mid = json.loads((POSITIONS / "mid-game-jokers-bridges.json").read_text())
+    assert (mid["current"], len(mid["pile"]), len(mid["bridges"])) == (2, 17, 11)
+    assert "J" in mid["players"][2]["hand"] and len(mid["players"][2]["hand"]) == 7
+    assert {r["color"]: r["jokers"] for r in mid["rows"]} == {"R": [14], "Y": [], "G": [12], "B": [7]}
+    empty = json.loads((POSITIONS / "empty-pile.json").read_text())
+    assert (empty["current"], empty["pile"], empty["passes"]) == (2, [], 0)
+    assert {r["color"]: r["jokers"] for r in empty["rows"]} == {"R": [], "Y": [], "G": [7, 15], "B": [6, 7]}
+    for name, (turns, states) in README_COUNTS.items():
+        line = next(line for line in README.read_text().splitlines() if f"positions/{name}" in line)
+        assert f"| {turns:,} | {states:,} |" in line, line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(README_COUNTS))
+def test_referee_count_prints_the_counts_of_each_fixed_position(name, capsys):
+    assert main(["count", str(POSITIONS / name)]) == 0
+    turns, states = README_COUNTS[name]
+    assert capsys.readouterr().out == f"turns: {turns}\nstates: {states}\n"
