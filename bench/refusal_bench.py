@@ -15,7 +15,6 @@ timed alone: `advice.legal_after` and `advice.hint` with its rendering.
 
 from __future__ import annotations
 
-import io
 import sys
 
 import orjson
@@ -23,6 +22,7 @@ import orjson
 import _common
 from _common import Figure, header, measure
 from positions import typical_turn
+from request_path_bench import wsgi_caller
 from referee import advice, engine
 from referee.core.errors import Violation
 from referee.http import create_app
@@ -50,31 +50,6 @@ def refusals() -> dict[str, dict]:
     bodies["CARD_NOT_IN_HAND"] = {"state": state, "turn": {**turn, "actions": [{"type": "place", "card": missing}]}}
     bodies["PASS_PILE_NOT_EMPTY"] = {"state": state, "turn": {**turn, "actions": [{"type": "pass"}]}}
     return bodies
-
-
-def wsgi_refusal(app, body: bytes):
-    base = {
-        "REQUEST_METHOD": "POST", "SCRIPT_NAME": "", "PATH_INFO": "/v1/turns", "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
-        "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(body)),
-        "HTTP_HOST": "127.0.0.1:8000", "HTTP_ACCEPT_LANGUAGE": "de", "wsgi.version": (1, 0),
-        "wsgi.url_scheme": "http", "wsgi.errors": io.StringIO(), "wsgi.multithread": False,
-        "wsgi.multiprocess": True, "wsgi.run_once": False,
-    }
-    statuses = []
-
-    def start_response(status, headers, exc_info=None):
-        statuses.append(status)
-
-    def call():
-        environ = dict(base)
-        environ["wsgi.input"] = io.BytesIO(body)
-        out = b"".join(app(environ, start_response))
-        if not statuses.pop().startswith("422"):
-            raise RuntimeError(f"not refused: {out[:300]!r}")
-        return out
-
-    return call
 
 
 def run(quick: bool) -> list[Figure]:
@@ -106,10 +81,11 @@ def run(quick: bool) -> list[Figure]:
         with_advice, without = [], []
         original = api.advised
         for _ in range(runs):
-            with_advice += _common.time_per_call(wsgi_refusal(app, body), number, 1)
+            post = wsgi_caller(app, "/v1/turns", body, expect="422", language="de")
+            with_advice += _common.time_per_call(post, number, 1)
             api.advised = lambda refused, state, actions: refused  # the refusal as it was before
             try:
-                without += _common.time_per_call(wsgi_refusal(app, body), number, 1)
+                without += _common.time_per_call(post, number, 1)
             finally:
                 api.advised = original
         show(Figure("POST /v1/turns refused, with legal and hint", with_advice, "µs", f"{runs} runs × {number}"))

@@ -30,8 +30,9 @@ from referee.http.contract import schema_errors, validator
 SCHEMA = "turn-request.json"
 
 
-def wsgi_caller(app, path: str, body: bytes):
-    """A function that runs one POST through `app`'s WSGI interface and checks it got 200."""
+def wsgi_caller(app, path: str, body: bytes, expect: str = "200", language: str | None = None):
+    """A function that runs one POST through `app`'s WSGI interface and checks its status
+    begins with `expect`; `language` is sent as Accept-Language."""
     base = {
         "REQUEST_METHOD": "POST",
         "SCRIPT_NAME": "",
@@ -51,6 +52,8 @@ def wsgi_caller(app, path: str, body: bytes):
         "wsgi.multiprocess": True,
         "wsgi.run_once": False,
     }
+    if language:
+        base["HTTP_ACCEPT_LANGUAGE"] = language
     statuses = []
 
     def start_response(status, headers, exc_info=None):
@@ -60,7 +63,7 @@ def wsgi_caller(app, path: str, body: bytes):
         environ = dict(base)
         environ["wsgi.input"] = io.BytesIO(body)
         out = b"".join(app(environ, start_response))
-        if statuses.pop() != "200 OK":
+        if not statuses.pop().startswith(expect):
             raise RuntimeError(f"{path} answered {out[:300]!r}")
         return out
 
