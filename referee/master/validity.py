@@ -205,28 +205,50 @@ def _runs(values: set[int]) -> list[tuple[int, int]]:
     return runs
 
 
+def _lowest_of_run(values: set[int], value: int) -> int:
+    """The lowest slot of the run of occupied slots that holds `value`."""
+    while value - 1 in values:
+        value -= 1
+    return value
+
+
 def _check_runs(state: State, occupied: dict[str, set[int]]) -> None:
     """A row has gaps only behind a bridge (section 4): every run of occupied slots holds
-    the row's 11, or the target of a table bridge whose source lies in such a run."""
-    runs = {color: _runs(values) for color, values in occupied.items()}
+    the row's 11, or the target of a table bridge whose source lies in such a run.
 
-    def run_of(slot) -> tuple[str, tuple[int, int]]:
-        return slot.color, next(r for r in runs[slot.color] if r[0] <= slot.value <= r[1])
-
-    reached = {(color, run) for color, found in runs.items() for run in found
-               if run[0] <= MASTER.centre <= run[1]}
+    A run is named by its colour and lowest slot. Most rows are one run through the 11,
+    so only the rows with islands are traced, and bridges are followed only when some are.
+    """
+    centre = MASTER.centre
+    reached = set()
+    islands = []
+    for color, values in occupied.items():
+        low = _lowest_of_run(values, centre)
+        reached.add((color, low))
+        high = centre
+        while high + 1 in values:
+            high += 1
+        if high - low + 1 != len(values):
+            islands.append(color)
+    if not islands:
+        return
+    links = [
+        ((b.source.color, _lowest_of_run(occupied[b.source.color], b.source.value)),
+         (b.target.color, _lowest_of_run(occupied[b.target.color], b.target.value)))
+        for b in state.bridges
+    ]
     grown = True
     while grown:
         grown = False
-        for bridge in state.bridges:
-            source, target = run_of(bridge.source), run_of(bridge.target)
+        for source, target in links:
             if source in reached and target not in reached:
                 reached.add(target)
                 grown = True
     for row in state.rows:
-        for run in runs[row.color]:
-            if (row.color, run) not in reached:
-                low, high = run
+        if row.color not in islands:
+            continue
+        for low, high in _runs(occupied[row.color]):
+            if (row.color, low) not in reached:
                 if low == high:
                     raise invalid_state(
                         "{slot} is occupied but touches nothing that leads to the 11 of {row}, "
