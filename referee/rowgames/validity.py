@@ -112,12 +112,38 @@ def _check_started_row(state: RowState, name: Row, values: set[int]) -> None:
 
 
 def _check_cards(state: RowState) -> None:
-    variant = state.variant
-    where: dict[str, str] = {}
+    """Every card of the game once, counting hidden hands and pile."""
+    slots = state.variant.slots
+    known = [f"{row.color}{value}" for row in state.rows for value in row.cards]
     hidden = 0
+    for player in state.players:
+        if isinstance(player.hand, Hidden):
+            hidden += player.hand.count
+        else:
+            known.extend(player.hand)
+    if isinstance(state.pile, Hidden):
+        hidden += state.pile.count
+    else:
+        known.extend(state.pile)
+    distinct = set(known)
+    if len(distinct) != len(known) or not distinct <= slots.keys():
+        _name_the_misplaced_card(state)
+    total = len(known) + hidden
+    if total != len(slots):
+        raise invalid_state(
+            "the cards add up to {n}, counting hidden hands and pile; the game has {total}",
+            n=total, total=len(slots),
+        )
+
+
+def _name_the_misplaced_card(state: RowState) -> None:
+    """Raise INVALID_STATE for the first card, zone by zone, that is not of this game or
+    lies twice. Only called once a state is known to have one: naming every zone costs."""
+    slots = state.variant.slots
+    where: dict[str, Message | Row] = {}
 
     def put(card: str, zone: Message | Row) -> None:
-        if card not in variant.slots:
+        if card not in slots:
             raise invalid_state("{card} is in {zone}, but it is not a card of this game", card=Card(card), zone=zone)
         if card in where:
             other = where[card]
@@ -130,19 +156,9 @@ def _check_cards(state: RowState) -> None:
         for value in row.cards:
             put(f"{row.color}{value}", Row(row.color))
     for i, player in enumerate(state.players):
-        if isinstance(player.hand, Hidden):
-            hidden += player.hand.count
-        else:
+        if not isinstance(player.hand, Hidden):
             for card in player.hand:
                 put(card, Message("the hand of {player}", player=Player(i, player.name)))
-    if isinstance(state.pile, Hidden):
-        hidden += state.pile.count
-    else:
+    if not isinstance(state.pile, Hidden):
         for card in state.pile:
             put(card, Message("the draw pile"))
-    total = len(where) + hidden
-    if total != len(variant.slots):
-        raise invalid_state(
-            "the cards add up to {n}, counting hidden hands and pile; the game has {total}",
-            n=total, total=len(variant.slots),
-        )
