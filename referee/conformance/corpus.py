@@ -30,7 +30,13 @@ from ..testing import play as plays
 from ..testing.decks import game_kinds
 from .answers import PATHS, Answer, comparable, expected
 from .cases import pooled
-from .scenarios import IMPOSSIBLE_KINDS, find_code_cases, find_impossible_cases, rulebook_cases
+from .scenarios import (
+    IMPOSSIBLE_KINDS,
+    edition_draw_cases,
+    find_code_cases,
+    find_impossible_cases,
+    rulebook_cases,
+)
 
 FORMAT = "elfer-referee-corpus/1"
 #: The members of a 200 answer that are sets: compared without regard to order.
@@ -107,6 +113,7 @@ def export(directory: Path, seed: int = 0) -> int:
     for ruleset in sorted(engine.RULESETS):
         groups[f"codes-{ruleset}"] = (find_code_cases(case, ruleset, seed)
                                       + find_impossible_cases(case, ruleset, seed))
+    groups["codes-classic"] += edition_draw_cases(case, seed)
     for kind in game_kinds():
         groups[f"game-{kind}"] = game_cases(kind, seed)
     for name, cases in groups.items():

@@ -120,6 +120,45 @@ def find_code_cases(case: Case, ruleset: str, seed: int = 0, tries: int = POOL) 
             for code in sorted(best)]
 
 
+def edition_draw_cases(case: Case, seed: int = 0) -> list[dict[str, Any]]:
+    """The one rule the classic editions differ in, shown in each (RULES-CLASSIC.md): in
+    the 2018 edition the first drawn card that fits may be kept, and a second that fits
+    must be placed; in the original edition the first one must be. The first position of
+    the pool (a known pile, a mover who cannot place) that shows each is taken."""
+    draw = {"type": "draw"}
+    # name: the edition, the endpoint, the actions, and what those actions as a whole turn
+    # get there (the legal-actions case asks at the position of the 2018 refusal).
+    wanted = {
+        "2018/first-drawn-card-kept": ("2018", "turns", [draw], "accepted"),
+        "2018/MUST_PLACE_DRAWN": ("2018", "turns", [draw, draw], "MUST_PLACE_DRAWN"),
+        "2018/after-a-second-drawn-card-that-fits": ("2018", "legal-actions", [draw, draw], "MUST_PLACE_DRAWN"),
+        "original/MUST_PLACE_DRAWN": ("original", "turns", [draw], "MUST_PLACE_DRAWN"),
+    }
+    found: dict[str, dict[str, Any]] = {}
+    for index in range(POOL):
+        for source in SOURCES["classic"]:
+            state = pooled(seed, "classic", source, index)
+            if plays.is_over(state) or not isinstance(state["pile"], list):
+                continue
+            for name, (edition, endpoint, actions, turn_outcome) in wanted.items():
+                if name in found or state["options"]["edition"] != edition:
+                    continue
+                turn = {"state": state, "turn": {"player": state["current"], "actions": actions}}
+                if outcome(expected("turns", turn)) != turn_outcome:
+                    continue
+                if endpoint == "turns":
+                    found[name] = case(f"codes/classic/{name}", f"the {edition} edition: the turn "
+                                       f"{', '.join(a['type'] for a in actions)} gets {turn_outcome}",
+                                       "/v1/turns", turn)
+                else:
+                    found[name] = case(f"codes/classic/{name}", "the 2018 edition: after a second drawn card "
+                                       "that fits, placing it is the only way on", "/v1/legal-actions",
+                                       {"state": state, "actions": actions})
+        if len(found) == len(wanted):
+            break
+    return [found[name] for name in wanted if name in found]
+
+
 def find_impossible_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[str, Any]]:
     """For every kind of impossible state, a `/v1/turns` request on such a state."""
     out = []

@@ -53,6 +53,9 @@ def test_the_corpus_holds_the_rulebook_every_code_every_impossible_kind_and_whol
     for code in ("OPENING", "DRAW_LIMIT", "DRAW_AFTER_FIT", "DRAW_INCOMPLETE", "MUST_PLACE_DRAWN",
                  "ROW_NOT_STARTED", "PLAY_AFTER_DRAW"):
         assert f"codes/classic/{code}" in ids
+    for edition_case in ("2018/first-drawn-card-kept", "2018/MUST_PLACE_DRAWN",
+                         "2018/after-a-second-drawn-card-that-fits", "original/MUST_PLACE_DRAWN"):
+        assert f"codes/classic/{edition_case}" in ids
     assert "impossible/master/duplicate-card" in ids
     assert "games/junior/replay" in ids
     assert (corpus / "FORMAT.md").read_text().startswith("# The referee's golden corpus")
