@@ -12,16 +12,22 @@ The exactness of legal-actions is checked against `tests/support/oracle.py`, a
 brute-force search that knows nothing of the rulesets' legal-actions and asks only
 `engine.apply`.
 
-The players' choices come from a `random.Random` seeded by Hypothesis: a game makes a
-few thousand choices, more than Hypothesis's buffer comfortably holds, and a failing
-example is reproduced from its seeds all the same.
+Every choice is drawn from Hypothesis as the game needs it (`Players`): the deal (how
+many players, the seed, who starts, which hands and whether the pile are hidden) and
+then, turn by turn, each action out of those listed, whether to stop at a complete
+prefix, and the smaller choices (judge a reloaded copy, name a drawn card, imagine a
+hidden hand's play). So a failure shrinks: to two players, seed 0 and the first player,
+and to a game that runs only up to the failing turn, with every choice the simplest
+one (the first listed action, a placement before a draw; stop as soon as the turn is
+complete; skip the optional checks) except the few the failure needs. A whole game is
+at most some 130 actions and 100 turns, a few hundred small draws, well inside
+Hypothesis's buffer of about 8,000 bytes (an integer choice takes two, a yes/no one).
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import random
 from collections import Counter
 from typing import Any, NamedTuple
 
@@ -88,41 +94,55 @@ def deals(draw, game: Game, hidden: bool = False):
     return dealt.state
 
 
-def rngs():
-    return st.integers(0, 2**64).map(random.Random)
-
-
 def kind(action) -> str:
     return action.to_dict()["type"]
 
 
-def pick(rng: random.Random, actions) -> Any:
-    """One of the listed actions: a placement five times in six where one is listed
-    (the game moves on), else a draw or a pass."""
-    places = [a for a in actions if kind(a) == "place"]
-    if places and rng.randrange(6):
-        return rng.choice(places)
-    return rng.choice(list(actions))
+class Players:
+    """The players' choices, each drawn from Hypothesis when it is made, so that a failing
+    game shrinks choice by choice. Every choice shrinks towards the simplest game: the
+    first listed action (placements are listed first), stopping a turn as soon as it is
+    complete, and "no" to whatever is done only `sometimes`.
 
-
-def build_turn(rng: random.Random, state, checks=None) -> engine.Turn:
-    """A turn built action by action from legal-actions, stopping at a complete prefix
-    at random or where nothing more is listed.
-
-    `checks(state, prefix, listed)` is called on every prefix before it is extended.
+    `draw` is `st.data().draw` or a composite strategy's `draw`.
     """
-    prefix: list = []
-    while True:
-        listed = engine.legal_actions(state, prefix)
-        if checks is not None:
-            checks(state, prefix, listed)
-        if not listed.actions:
-            assert listed.complete, f"the prefix {prefix} is a dead end"
-            break
-        if listed.complete and rng.random() < 0.5:
-            break
-        prefix.append(pick(rng, listed.actions))
-    return engine.Turn(listed.player, tuple(prefix))
+
+    def __init__(self, draw):
+        self.draw = draw
+
+    def sometimes(self, tenths: int, label: str) -> bool:
+        """Yes `tenths` times in ten."""
+        return self.draw(st.integers(0, 9), label=label) >= 10 - tenths
+
+    def pick(self, actions) -> Any:
+        """One of the listed actions: a placement nine times in ten where both a
+        placement and something else are listed (the game moves on)."""
+        places = [a for a in actions if kind(a) == "place"]
+        others = [a for a in actions if kind(a) != "place"]
+        if places and others:
+            options = others if self.sometimes(1, "draw or pass rather than place") else places
+        else:
+            options = places or others
+        return options[self.draw(st.integers(0, len(options) - 1), label="action")]
+
+    def build_turn(self, state, checks=None) -> engine.Turn:
+        """A turn built action by action from legal-actions, stopping at a complete
+        prefix when the player chooses to or where nothing more is listed.
+
+        `checks(state, prefix, listed)` is called on every prefix before it is extended.
+        """
+        prefix: list = []
+        while True:
+            listed = engine.legal_actions(state, prefix)
+            if checks is not None:
+                checks(state, prefix, listed)
+            if not listed.actions:
+                assert listed.complete, f"the prefix {prefix} is a dead end"
+                break
+            if listed.complete and not self.draw(st.booleans(), label="go on"):
+                break
+            prefix.append(self.pick(listed.actions))
+        return engine.Turn(listed.player, tuple(prefix))
 
 
 # -- the facts of a state, from its JSON shape ---------------------------------------------
@@ -474,13 +494,13 @@ def turn_bound(data: dict) -> int:
     return cards + size(data["pile"]) + n * (cards + 1)
 
 
-def play(rng: random.Random, state, checks=None):
+def play(players: Players, state, checks=None):
     """A whole game from `state`: the turns, every state after each, every turn's events."""
     turns, states, events = [], [state], []
     bound = turn_bound(state.to_dict())
     while not state.is_over:
         assert len(turns) < bound, f"{bound} turns and the game is not over"
-        turn = build_turn(rng, state, checks)
+        turn = players.build_turn(state, checks)
         result = engine.apply(state, turn)
         turns.append(turn)
         states.append(result.state)
@@ -494,7 +514,7 @@ def play(rng: random.Random, state, checks=None):
 @given(data=st.data())
 def test_whole_games_keep_their_invariants_after_every_turn(game, data):
     state = data.draw(deals(game), label="deal")
-    rng = data.draw(rngs(), label="players' choices")
+    players = Players(data.draw)
     check_position(state)
     check_opening(state, game)
     d = state.to_dict()
@@ -506,8 +526,8 @@ def test_whole_games_keep_their_invariants_after_every_turn(game, data):
         before = copy.deepcopy(state.to_dict())
         # Half the time the turn is judged on a freshly loaded copy.
         given = copy.deepcopy(before)
-        judged = engine.load_state(given) if rng.random() < 0.5 else state
-        turn = build_turn(rng, judged, check_listed_actions)
+        judged = engine.load_state(given) if players.sometimes(5, "judge a reloaded copy") else state
+        turn = players.build_turn(judged, check_listed_actions)
         note(f"turn {turns}: {turn.to_dict()}")
         result = engine.apply(judged, turn)
         check_turn(before, turn, result, judged)
@@ -530,7 +550,7 @@ def test_whole_games_keep_their_invariants_after_every_turn(game, data):
 @given(data=st.data())
 def test_replay_gives_the_same_game_as_turn_by_turn(game, data):
     initial = data.draw(deals(game), label="deal")
-    turns, states, events = play(data.draw(rngs(), label="players' choices"), initial)
+    turns, states, events = play(Players(data.draw), initial)
     final = states[-1].to_dict()
     over = events[-1][-1]
     assert over["type"] == "game_over"
@@ -569,7 +589,7 @@ def agrees(view, truth) -> None:
             assert zv == zt
 
 
-def as_seen(view, truth, turn: engine.Turn, rng: random.Random) -> engine.Turn:
+def as_seen(view, truth, turn: engine.Turn, players: Players) -> engine.Turn:
     """The turn as it is reported at a physical table: a known hand drawing from a hidden
     pile names each card; a hidden hand does not; from a known pile a draw may or may
     not name its (known) card."""
@@ -581,7 +601,7 @@ def as_seen(view, truth, turn: engine.Turn, rng: random.Random) -> engine.Turn:
         if kind(action) == "draw":
             card = t["pile"][drawn]
             drawn += 1
-            if (hand_known and not pile_known) or (pile_known and rng.random() < 0.5):
+            if (hand_known and not pile_known) or (pile_known and players.sometimes(5, "name the drawn card")):
                 action = engine.load_actions([{"type": "draw", "card": card}], ruleset=t["ruleset"])[0]
             else:
                 action = engine.load_actions([{"type": "draw"}], ruleset=t["ruleset"])[0]
@@ -641,13 +661,13 @@ def without_game_over(events) -> list[dict]:
     return [e for e in events if e["type"] != "game_over"]
 
 
-def imagine_a_play(rng: random.Random, view) -> None:
+def imagine_a_play(players: Players, view) -> None:
     """A hidden hand may place any card the visible ones do not rule out: the engine
     takes it, and the count drops by one."""
     places = [a for a in engine.legal_actions(view).actions if kind(a) == "place"]
     if not places:
         return
-    place = rng.choice(places)
+    place = players.pick(places)
     result = engine.apply(view, engine.Turn(view.to_dict()["current"], (place,)))
     before, after = view.to_dict(), result.state.to_dict()
     me = before["current"]
@@ -663,7 +683,7 @@ def hidden_game(data, game: Game, from_hidden_deal: bool) -> None:
     n = data.draw(st.sampled_from(game.players), label="players")
     seed = data.draw(st.integers(0, 2**32), label="seed")
     first = data.draw(st.integers(0, n - 1), label="first")
-    rng = data.draw(rngs(), label="players' choices")
+    players = Players(data.draw)
     deal = dict(seed=seed, first=first, ruleset=game.ruleset, options=game.options)
     truth = engine.new_game(NAMES[:n], **deal).state
     if from_hidden_deal:
@@ -679,8 +699,8 @@ def hidden_game(data, game: Game, from_hidden_deal: bool) -> None:
     while not truth.is_over:
         assert turns < turn_bound(truth.to_dict())
         turns += 1
-        turn = build_turn(rng, truth, check_listed_actions)
-        reported = as_seen(view, truth, turn, rng)
+        turn = players.build_turn(truth, check_listed_actions)
+        reported = as_seen(view, truth, turn, players)
         note(f"turn: {turn.to_dict()}, reported as {reported.to_dict()}")
         truth_result = engine.apply(truth, turn)
         before = copy.deepcopy(view.to_dict())
@@ -692,8 +712,8 @@ def hidden_game(data, game: Game, from_hidden_deal: bool) -> None:
         ]
         assert set(view_result.unchecked) == expected_unchecked(before, reported)
         me = before["players"][before["current"]]
-        if isinstance(me["hand"], dict) and not view_result.state.is_over and rng.random() < 0.3:
-            imagine_a_play(rng, view)
+        if isinstance(me["hand"], dict) and not view_result.state.is_over and players.sometimes(3, "imagine a play"):
+            imagine_a_play(players, view)
         truth, view = truth_result.state, view_result.state
     assert view.is_over
     event(f"{game}: hidden game over after {turns} turns")
@@ -722,12 +742,12 @@ def positions(draw, max_turns: int = 60):
     opening) one time in four."""
     game = draw(st.sampled_from(GAMES_OF_EVERY_KIND), label="game")
     state = draw(deals(game), label="deal")
-    rng = draw(rngs(), label="players' choices")
+    players = Players(draw)
     turns = 0 if draw(st.integers(0, 3)) == 0 else draw(st.integers(1, max_turns), label="turns")
     for _ in range(turns):
         if state.is_over:
             break
-        state = engine.apply(state, build_turn(rng, state)).state
+        state = engine.apply(state, players.build_turn(state)).state
     return state
 
 
