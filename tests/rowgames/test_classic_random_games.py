@@ -16,12 +16,13 @@ Every choice is drawn from Hypothesis as the game needs it (`Players`): the deal
 many players, the seed, who starts, which hands and whether the pile are hidden) and
 then, turn by turn, each action out of those listed, whether to stop at a complete
 prefix, and the smaller choices (judge a reloaded copy, name a drawn card, imagine a
-hidden hand's play). So a failure shrinks: to two players, seed 0 and the first player,
-and to a game that runs only up to the failing turn, with every choice the simplest
-one (the first listed action, a placement before a draw; stop as soon as the turn is
-complete; skip the optional checks) except the few the failure needs. A whole game is
-at most some 130 actions and 100 turns, a few hundred small draws, well inside
-Hypothesis's buffer of about 8,000 bytes (an integer choice takes two, a yes/no one).
+hidden hand's play). So a failure shrinks towards few players, a small seed and the
+first player, and to a game that runs only up to the failing turn, with every choice
+the simplest one (a placement before a draw, the first listed; stop as soon as the
+turn is complete; skip the optional checks) except the few the failure needs. A whole
+game runs to some 100 turns and 130 actions at most, a few hundred small draws: well
+inside Hypothesis's buffer of 8,192 bytes (a small integer takes two, a yes/no one),
+so no game is cut short.
 """
 
 from __future__ import annotations
@@ -100,9 +101,9 @@ def kind(action) -> str:
 
 class Players:
     """The players' choices, each drawn from Hypothesis when it is made, so that a failing
-    game shrinks choice by choice. Every choice shrinks towards the simplest game: the
-    first listed action (placements are listed first), stopping a turn as soon as it is
-    complete, and "no" to whatever is done only `sometimes`.
+    game shrinks choice by choice. Every choice shrinks towards the simplest game: a
+    placement rather than a draw or a pass, the first one listed, stopping a turn as soon
+    as it is complete, and "no" to whatever is done only `sometimes`.
 
     `draw` is `st.data().draw` or a composite strategy's `draw`.
     """
