@@ -28,6 +28,22 @@ def check_seats(state: Any, min_players: int, max_players: int) -> None:
         )
 
 
+def count_off_table(state: Any, known: list[str]) -> int:
+    """Add the cards of the known hands and pile to `known` (the table's cards, as the
+    ruleset names them); the number of hidden cards."""
+    hidden = 0
+    for player in state.players:
+        if isinstance(player.hand, Hidden):
+            hidden += player.hand.count
+        else:
+            known.extend(player.hand)
+    if isinstance(state.pile, Hidden):
+        hidden += state.pile.count
+    else:
+        known.extend(state.pile)
+    return hidden
+
+
 def check_passes(state: Any) -> None:
     """Passes count only once the pile is empty, and never more than the players."""
     if state.passes > 0 and state.pile_size > 0:

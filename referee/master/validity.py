@@ -13,7 +13,7 @@ from ..core.cards import JOKER
 from ..i18n import Counted, Message
 from ..i18n.terms import Card, Player, Row, Slot, rows
 from ..core.errors import invalid_state
-from ..core.validity import check_passers, check_passes, check_seats
+from ..core.validity import check_passers, check_passes, check_seats, count_off_table
 from ..core.zones import Hidden
 from .facts import MASTER
 from .state import State
@@ -106,16 +106,7 @@ def _check_cards(state: State) -> None:
         names = _NAMES[row.color]
         known.extend(names[v] for v in row.cards)
         table_jokers += len(row.jokers)
-    hidden = 0
-    for player in state.players:
-        if isinstance(player.hand, Hidden):
-            hidden += player.hand.count
-        else:
-            known.extend(player.hand)
-    if isinstance(state.pile, Hidden):
-        hidden += state.pile.count
-    else:
-        known.extend(state.pile)
+    hidden = count_off_table(state, known)
     jokers = known.count(JOKER)
     if len(set(known)) != len(known) - jokers + (1 if jokers else 0):
         _name_the_duplicate(state)

@@ -12,7 +12,7 @@ from collections import Counter
 from ..i18n import Message
 from ..i18n.terms import Card, Player, Row, rows
 from ..core.errors import invalid_state
-from ..core.validity import check_passers, check_passes, check_seats
+from ..core.validity import check_passers, check_passes, check_seats, count_off_table
 from ..core.zones import Hidden
 from .state import RowState
 
@@ -115,16 +115,7 @@ def _check_cards(state: RowState) -> None:
     """Every card of the game once, counting hidden hands and pile."""
     slots = state.variant.slots
     known = [f"{row.color}{value}" for row in state.rows for value in row.cards]
-    hidden = 0
-    for player in state.players:
-        if isinstance(player.hand, Hidden):
-            hidden += player.hand.count
-        else:
-            known.extend(player.hand)
-    if isinstance(state.pile, Hidden):
-        hidden += state.pile.count
-    else:
-        known.extend(state.pile)
+    hidden = count_off_table(state, known)
     distinct = set(known)
     if len(distinct) != len(known) or not distinct <= slots.keys():
         _name_the_misplaced_card(state)
