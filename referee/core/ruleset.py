@@ -39,7 +39,7 @@ class ReplayResult:
 
 class Ruleset:
     """One game the referee judges. A subclass sets the class attributes and implements
-    `load_state`, `check_state`, `start_turn`, `score` and `deal`; `wire` reads its turns."""
+    `load_state`, `check_state`, `start_turn`, `next_actions`, `score` and `deal`; `wire` reads its turns."""
 
     name: str = ""
     title: str = ""
@@ -63,6 +63,11 @@ class Ruleset:
     def start_turn(self, state: Any, actions: Sequence[Action]) -> TurnSteps:
         """The checks on the turn (or a prefix of it) as a whole that come after the mover's,
         and the turn's working copy of the table."""
+        raise NotImplementedError
+
+    def next_actions(self, steps: TurnSteps, index: int) -> Iterable[Action]:
+        """Every action that can legally come next after the actions `steps` has taken,
+        as action `index`."""
         raise NotImplementedError
 
     def score(self, state: Any) -> dict[str, Any]:
@@ -106,7 +111,7 @@ class Ruleset:
         for index, action in enumerate(prefix):
             steps.take(index, action)
         complete = bool(prefix) and steps.is_complete()
-        return LegalActions(state.current, list(steps.next_actions(len(prefix))), complete)
+        return LegalActions(state.current, list(self.next_actions(steps, len(prefix))), complete)
 
     def replay(self, state: Any, turns: Sequence[Turn]) -> ReplayResult:
         """Apply the turns in order; stop at the first violation, which then carries `turn`

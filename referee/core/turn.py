@@ -110,8 +110,10 @@ class TurnSteps:
     """The table as the current turn leaves it so far, and the step loop over its actions.
 
     A subclass copies what its turns can change out of the state, and supplies
-    `violation`, `perform`, `end_violation`, `is_complete`, `next_actions`, `result`
-    and `on_table` (the card lies on the table now).
+    `violation`, `perform`, `end_violation`, `is_complete`, `result` and `on_table`
+    (the card lies on the table now). What may come next is the ruleset's
+    `next_actions`, which asks a turn's `violation()` (its `legal` module imports the
+    turn, never the other way round).
     """
 
     def __init__(self, state: Any):
@@ -141,10 +143,6 @@ class TurnSteps:
 
     def is_complete(self) -> bool:
         """The actions so far already make a legal turn."""
-        raise NotImplementedError
-
-    def next_actions(self, index: int) -> Iterable[Any]:
-        """Every action that can legally come next, as action `index`."""
         raise NotImplementedError
 
     def result(self) -> TurnResult:

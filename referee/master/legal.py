@@ -16,15 +16,12 @@ could still be finished, and that has a short exact answer per kind of action:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap
 from ..core.cards import JOKER, Slot
 from ..core.codes import Code
 from .facts import MASTER
-
-if TYPE_CHECKING:
-    from .turn import MasterTurn
+from .turn import MasterTurn
 
 
 def next_actions(t: MasterTurn, index: int) -> Iterator[Action]:

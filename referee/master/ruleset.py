@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -11,6 +11,7 @@ from ..core.errors import MalformedInput
 from ..core.ruleset import Ruleset
 from .deal import deal
 from .facts import MASTER
+from .legal import next_actions
 from .scoring import scores
 from .state import WIRE, State
 from .turn import MasterTurn, check_turn_shape
@@ -46,6 +47,9 @@ class Master(Ruleset):
     def start_turn(self, state: State, actions: Sequence[Action]) -> MasterTurn:
         check_turn_shape(actions)
         return MasterTurn(state)
+
+    def next_actions(self, steps: MasterTurn, index: int) -> Iterator[Action]:
+        return next_actions(steps, index)
 
     def score(self, state: State) -> dict[str, Any]:
         return scores(state)

@@ -22,7 +22,6 @@ from ..i18n.terms import Row as RowName
 from ..i18n.terms import Slot as SlotName
 from ..core.zones import Hidden
 from .facts import MASTER
-from .legal import next_actions
 from .scoring import scores
 from .state import Player, Row, State, TableBridge
 
@@ -336,9 +335,6 @@ class MasterTurn(TurnSteps):
         if self.ender is not None or self.ended:
             return True
         return self.placed > 0 and self.pending is None
-
-    def next_actions(self, index: int) -> Iterator[Action]:
-        return next_actions(self, index)
 
     def result(self) -> TurnResult:
         """The state after the turn, with its events."""

@@ -10,13 +10,10 @@ whole-turn checks of the longer prefix.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from ..core.actions import Draw, Pass, Place
 from ..core.codes import Code
-
-if TYPE_CHECKING:
-    from .turn import Action, RowTurn
+from .turn import Action, RowTurn
 
 
 def next_actions(turn: RowTurn, index: int) -> Iterator[Action]:

@@ -6,7 +6,7 @@ has (`state_members`), and which cards its turns may name (`wire`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -14,6 +14,7 @@ from ..core.errors import MalformedInput
 from ..core.ruleset import Ruleset
 from ..core.wire import Members
 from .deal import deal
+from .legal import next_actions
 from .scoring import scores
 from .state import RowState, read_state
 from .turn import RowTurn, start_turn
@@ -38,6 +39,9 @@ class RowRuleset(Ruleset):
 
     def start_turn(self, state: RowState, actions: Sequence[Action]) -> RowTurn:
         return start_turn(state, actions)
+
+    def next_actions(self, steps: RowTurn, index: int) -> Iterator[Action]:
+        return next_actions(steps, index)
 
     def score(self, state: RowState) -> dict[str, Any]:
         return scores(state)

@@ -8,7 +8,7 @@ legal-action listing (`legal.py`) asks the same questions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from ..core.actions import Draw, Pass, Place
 from ..i18n import Counted, Message
@@ -20,7 +20,6 @@ from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
 from ..core.turn import TurnResult, TurnSteps, mixed_turn
 from ..core.zones import Hidden
-from .legal import next_actions
 from .scoring import scores
 from .state import Player, Row, RowState
 
@@ -338,8 +337,5 @@ class RowTurn(TurnSteps):
             checked=True,
         )
         return self.finish(new, scores)
-
-    def next_actions(self, index: int) -> Iterator[Action]:
-        return next_actions(self, index)
 
 

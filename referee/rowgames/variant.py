@@ -4,20 +4,22 @@
 The classic and junior games share their whole mechanism (see the package's docstring);
 a variant says what differs: the deck, which cards may start a row, the opening turn,
 the draw limit, whether a fitting drawn card must be placed, and the deal's sizes.
+
+A state holds its variant (`state.py` imports this module), so the hooks here take the
+state as `core.zones.GameState`, the base of `RowState`, and this module never imports
+`state.py`: the import rule reads one way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.actions import Action
 from ..core.cards import Deck, Slot
 from ..core.errors import Violation
-
-if TYPE_CHECKING:
-    from .state import RowState
+from ..core.zones import GameState
 
 
 class Variant:
@@ -52,11 +54,11 @@ class Variant:
         """A card of this value may begin the row of its colour."""
         return False
 
-    def opening_violation(self, state: RowState, actions: Sequence[Action]) -> Violation | None:
+    def opening_violation(self, state: GameState, actions: Sequence[Action]) -> Violation | None:
         """The OPENING check on the turn (or a prefix of it); only while no row lies."""
         return None
 
-    def opening_unchecked(self, state: RowState, actions: Sequence[Action]) -> bool:
+    def opening_unchecked(self, state: GameState, actions: Sequence[Action]) -> bool:
         """OPENING could not be checked in full for lack of hidden cards."""
         return False
 
@@ -64,7 +66,7 @@ class Variant:
         """A fitting card drawn as the turn's `draws`-th must be placed."""
         return self.must_place_from is not None and draws >= self.must_place_from
 
-    def check_opening_state(self, state: RowState) -> None:
+    def check_opening_state(self, state: GameState) -> None:
         """Impossible states particular to the opening; raise INVALID_STATE."""
 
     def opener(self, hands: list[tuple[str, ...]], first: int) -> int:
