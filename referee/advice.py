@@ -7,8 +7,9 @@ the refusal path pays for it and nothing else does:
 - `legal_after(state, actions, violation)`: exactly what `/v1/legal-actions` answers
   for the longest prefix of the turn's actions it accepts (the prefix before the
   offending action; up to and including the bridge for BRIDGE_NOT_FOLLOWED; the whole
-  list for the end-of-turn checks). The candidates are tried longest first, each through
-  `engine.legal_actions`, so the answer is that endpoint's by construction.
+  list for the end-of-turn checks), or a shorter one where an earlier action breaks a
+  rule too. The prefixes are tried longest first, each through `engine.legal_actions`,
+  so the answer is that endpoint's by construction.
 - `hint(state, actions, violation, legal)`: one sentence for the player, built from the
   table as the prefix left it (read from the state's wire form), the offending action
   and the legal list: the missing neighbour, the swap that was meant, the rows a bridge
@@ -44,19 +45,19 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation) -> lis
         return None
     # API.md's prefixes: the whole list for the end-of-turn checks, up to and including the
     # bridge for BRIDGE_NOT_FOLLOWED, else the actions before the offending one. The
-    # longer candidates are tried only for the codes that can need them, and each is
-    # confirmed by legal_actions itself (the first it accepts wins, longest first).
-    if violation.code in END_OF_TURN_CODES:
-        candidates = {len(actions), violation.action + 1, violation.action}
-    else:
-        candidates = {violation.action}
-    for length in sorted(candidates, reverse=True):
-        if length > len(actions):
-            continue
+    # longest of them is tried first, and legal_actions itself decides which it accepts.
+    # A shorter one is needed where an action before the reported one breaks a rule too:
+    # a turn's shape is checked first, so a bridge without bridge cards followed by a draw
+    # is refused as TURN_MIXED at the draw, and only the prefix before the bridge stands.
+    length = len(actions) if violation.code in END_OF_TURN_CODES else violation.action
+    while length >= 0:
         try:
             return engine.legal_actions(state, actions[:length]).to_dict()["actions"]
         except Violation:
-            continue
+            # One shorter each time: a refusal's index does not bound the prefixes that
+            # pass (two swaps and a draw are refused at the first swap, as
+            # SWAP_WITHOUT_PLAY, yet the two swaps alone are accepted).
+            length -= 1
     return None
 
 

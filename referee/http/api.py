@@ -82,7 +82,8 @@ def turns():
 def advised(refused: Violation, state, actions) -> Violation:
     """The refusal with what would have worked: the legal actions after the longest
     accepted prefix, and a hint. A failure here must not turn a refusal into a 500: it
-    is logged and the refusal goes out without them."""
+    is logged as an error and the refusal goes out without them (the test suite fails
+    any test during which the service logs an error, so the net is never relied on)."""
     try:
         refused.legal = advice.legal_after(state, actions, refused)
         refused.hint = advice.hint(state, actions, refused, refused.legal)

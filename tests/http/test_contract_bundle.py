@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 
 from referee.http import bundle
@@ -108,7 +109,8 @@ def problem_example(response: str, name: str) -> dict:
     return content["examples"][name]["value"]
 
 
-def test_the_documented_http_problems_are_what_the_service_answers():
+@pytest.mark.logs_service_errors  # the 500 of a view that raises
+def test_the_documented_http_problems_are_what_the_service_answers(service_errors):
     from referee.http import create_app
 
     app = create_app({"TESTING": True})
@@ -134,3 +136,4 @@ def test_the_documented_http_problems_are_what_the_service_answers():
     for (response, name), answer in asked.items():
         assert answer.json == problem_example(response, name), (response, name)
         assert answer.mimetype == "application/problem+json"
+    assert [record.getMessage() for record in service_errors.records] == ["unhandled error"]

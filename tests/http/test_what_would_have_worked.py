@@ -9,9 +9,14 @@ the end-of-turn checks), and its hint must say the helpful thing, written out he
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from referee import advice
 from referee.http import create_app
 from support import row_tables as rows
 from support.actions import bridge, draw, joker, pass_, place, swap
@@ -190,3 +195,46 @@ def test_a_prefix_refused_by_legal_actions_carries_legal_and_hint_too(client):
     assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, "CARD_NOT_IN_HAND", 1)
     assert refused.json["legal"] == post(client, "/v1/legal-actions", {"state": state, "actions": [place("R10")]}).json["actions"]
     assert refused.json["hint"] == "Timo (player 0) could place the red 9."
+
+
+@pytest.mark.logs_service_errors
+def test_a_failing_hint_leaves_the_refusal_and_its_legal_actions_and_is_logged(client, monkeypatch, service_errors):
+    # The safety net in http/api.py's `advised`: a bug in the advice costs the hint, never
+    # the refusal. Every other test fails when it catches something (support/service_errors.py).
+    def broken(*args):
+        raise RuntimeError("a bug in the hint")
+
+    monkeypatch.setattr(advice, "hint", broken)
+    state = table(hands=[["B10", "R1"], ["R2"]])
+    refused = post(client, "/v1/turns", {"state": state, "turn": {"player": 0, "actions": [place("R10")]}})
+    assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, "CARD_NOT_IN_HAND", 0)
+    assert refused.json["legal"] == [{"type": "place", "card": "B10"}, {"type": "draw"}]
+    assert "hint" not in refused.json
+    assert [r.getMessage() for r in service_errors.records] == ["no advice for CARD_NOT_IN_HAND"]
+    assert "RuntimeError: a bug in the hint" in service_errors.described()[0]
+
+
+def test_a_test_during_which_the_safety_net_catches_a_bug_fails(tmp_path):
+    (tmp_path / "test_net.py").write_text(
+        "import json\n"
+        "from referee import advice\n"
+        "from referee.http import create_app\n"
+        "from support.master_tables import table\n\n"
+        "def test_refused(monkeypatch):\n"
+        "    monkeypatch.setattr(advice, 'hint', lambda *args: 1 / 0)\n"
+        "    state = table(hands=[['B10', 'R1'], ['R2']])\n"
+        "    body = {'state': state, 'turn': {'player': 0, 'actions': [{'type': 'place', 'card': 'R10'}]}}\n"
+        "    answer = create_app().test_client().post('/v1/turns', data=json.dumps(body),\n"
+        "                                             content_type='application/json')\n"
+        "    assert answer.status_code == 422\n"
+    )
+    tests = Path(__file__).resolve().parents[1]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "support.service_errors", "-p", "no:randomly",
+         "-p", "no:cacheprovider", "-q", "test_net.py"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tests)}, capture_output=True, text=True,
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "1 passed, 1 error" in run.stdout
+    assert "a safety net caught a bug" in run.stdout
+    assert "ZeroDivisionError" in run.stdout
