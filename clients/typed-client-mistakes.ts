@@ -7,5 +7,5 @@ type Schemas = components["schemas"];
 export const a: Schemas["MasterState"]["current"] = "0";
 export const b: Schemas["PlaceAction"] = { type: "place" };
 export const c: Schemas["MasterTurn"] = { player: 0, actions: [{ type: "jump" }] };
-export const d: Schemas["Problem"]["code"] = "NO_SUCH_CODE";
+export const d: Schemas["Problem"]["code"] = 42;
 export const e = (state: Schemas["State"]) => state.rows[0].jokers;

@@ -1,7 +1,8 @@
 // A small program against the types openapi-typescript generates from the served
 // contract (tests/clients/test_npm_tools.py writes them next to this file as api.d.ts
 // and compiles both with tsc --strict). It only compiles if a state has typed players,
-// rows and current, a turn is a typed list of actions and a problem is typed.
+// rows and current, a turn is a typed list of actions, a problem is typed, and a rule
+// code added later is still accepted.
 import type { components, paths } from "./api";
 
 type Schemas = components["schemas"];
@@ -35,6 +36,10 @@ function explain(problem: Problem): string {
   return `${problem.code} at action ${problem.action ?? "-"}: ${problem.detail}`;
 }
 
+// The rule codes are open: a code a later version adds is still a problem's code.
+const later: Problem = { type: "/v1/rules/LATER_CODE", title: "t", status: 422, detail: "d", code: "LATER_CODE",
+  action: 0 };
+
 function nextPlayer(answer: TurnAnswer): number {
   return answer.state.current;
 }
@@ -43,4 +48,4 @@ export function play(request: TurnRequest): string {
   const hand = request.state.players[0].hand;
   return [toMove(request.state), String(cardsIn(hand as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }
-export { explain, nextPlayer };
+export { explain, later, nextPlayer };

@@ -78,6 +78,12 @@ def test_the_models_are_named_and_typed(generated):
     assert {f.name: f.type for f in attrs.fields(m.Rule)}["rulesets"] == "list[KnownRulesetName | str]"
     rule = m.Rule.from_dict({"code": "OPENING", "title": "t", "description": "d", "rulesets": ["classic", "duo"]})
     assert rule.rulesets == [m.KnownRulesetName.CLASSIC, "duo"]
+    # So do the rule codes: a code added later reads, as a plain string.
+    later = m.Rule.from_dict({"code": "LATER_CODE", "title": "t", "description": "d", "rulesets": ["master"]})
+    assert (later.code, later.rulesets) == ("LATER_CODE", [m.KnownRulesetName.MASTER])
+    problem = m.Problem.from_dict({"type": "/v1/rules/LATER_CODE", "title": "t", "status": 422,
+                                   "detail": "d", "code": "LATER_CODE", "action": 0})
+    assert (problem.code, problem.action) == ("LATER_CODE", 0)
 
 
 def test_a_game_played_through_the_generated_client(generated, client):
@@ -104,7 +110,7 @@ def test_a_game_played_through_the_generated_client(generated, client):
     refused = api(generated, "game.apply_turn").sync(client=client, body=m.TurnRequest(
         state=game.state, turn=m.MasterTurn(player=0, actions=[*actions, m.PlaceAction(type_="place", card="Y12")])))
     assert isinstance(refused, m.Problem)
-    assert (refused.status, refused.code, refused.action) == (422, m.RuleCode.CARD_LIMIT, 4)
+    assert (refused.status, refused.code, refused.action) == (422, m.KnownRuleCode.CARD_LIMIT, 4)
     assert refused.detail == ("The yellow 12 would be the 5th card placed this turn; "
                               "bridges and swapped-in cards do not count.")
 
@@ -112,8 +118,8 @@ def test_a_game_played_through_the_generated_client(generated, client):
 def test_the_rules_through_the_generated_client(generated, client):
     m = models(generated)
     rules = api(generated, "catalogue.list_rules").sync(client=client)
-    assert [rule.code for rule in rules][:3] == [m.RuleCode.INVALID_STATE, m.RuleCode.GAME_OVER, m.RuleCode.NOT_YOUR_TURN]
+    assert [rule.code for rule in rules][:3] == [m.KnownRuleCode.INVALID_STATE, m.KnownRuleCode.GAME_OVER, m.KnownRuleCode.NOT_YOUR_TURN]
     one = api(generated, "catalogue.get_rule").sync("CARD_LIMIT", client=client)
-    assert (one.code, one.title, one.rulesets) == (m.RuleCode.CARD_LIMIT, "At most 4 cards per turn", [m.KnownRulesetName.MASTER])
+    assert (one.code, one.title, one.rulesets) == (m.KnownRuleCode.CARD_LIMIT, "At most 4 cards per turn", [m.KnownRulesetName.MASTER])
     missing = api(generated, "catalogue.get_rule").sync("NO_SUCH_RULE", client=client)
     assert isinstance(missing, m.Problem) and missing.code == m.ProtocolCode.NOT_FOUND

@@ -10,6 +10,7 @@ an `items` schema for every array, one name per schema.
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -93,11 +94,28 @@ def test_the_ruleset_name_is_open_to_new_rulesets_for_readers():
     assert components["Rule"]["properties"]["rulesets"]["items"] == {"$ref": "#/components/schemas/RulesetName"}
 
 
+def test_the_rule_code_is_open_to_new_codes_for_readers():
+    components = document()["components"]["schemas"]
+    assert components["RuleCode"]["anyOf"] == [
+        {"$ref": "#/components/schemas/KnownRuleCode"},
+        {"type": "string", "maxLength": 64, "pattern": "^[A-Z][A-Z0-9_]*$"},
+    ]
+    assert components["Rule"]["properties"]["code"] == {"$ref": "#/components/schemas/RuleCode"}
+
+
 def test_the_document_declares_no_security_a_server_and_a_licence():
     head = document()
     assert head["security"] == []
     assert head["servers"] == [{"url": "/", "description": "The referee that serves this document."}]
-    assert head["info"]["license"]["identifier"]
+    assert head["info"]["license"] == {"name": "MIT", "identifier": "MIT"}
+
+
+def test_the_licence_is_the_projects_mit_licence():
+    # One licence: the package's metadata (PEP 639), the LICENSE file it names, and the
+    # contract's `info.license` above.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert (project["license"], project["license-files"]) == ("MIT", ["LICENSE"])
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")
 
 
 def test_the_json_document_is_the_yaml_document():

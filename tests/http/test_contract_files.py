@@ -430,7 +430,15 @@ def test_openapi_document_passes_openapi_spec_validator():
 
 
 def test_rule_code_enum_is_the_catalogue():
-    assert schemas()["rule-code.json"]["enum"] == [c.value for c in Code]
+    assert schemas()["rule-code.json"]["$defs"]["KnownRuleCode"]["enum"] == [c.value for c in Code]
+
+
+def test_rule_codes_stay_open_to_readers():
+    # A client generated today must still read a problem or a rule with a code added later.
+    assert_valid("problem.json", {"type": "/v1/rules/LATER_CODE", "title": "t", "status": 422,
+                                  "detail": "d", "code": "LATER_CODE", "action": 0})
+    assert_valid("rule.json", {"code": "LATER_CODE", "title": "t", "description": "d", "rulesets": ["master"]})
+    assert_invalid("rule.json", {"code": "not a code", "title": "t", "description": "d", "rulesets": ["master"]})
 
 
 def test_openapi_422_lists_every_rule_code_with_its_title():
