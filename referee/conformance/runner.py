@@ -26,6 +26,7 @@ from .. import engine
 from .answers import ENDPOINTS, PATHS, Answer, comparable, differences, expected, outcome
 from .cases import Case, cases
 from .client import Target, Unreachable
+from .progress import Progress
 
 Signature = tuple[str, str, str, tuple[str, ...]]
 
@@ -70,7 +71,6 @@ class Run:
         self.seed = seed
         self.progress = progress
         self.report = Report()
-        self._drawn = 0.0
 
     def answers(self, case: Case) -> tuple[Answer, Answer] | None:
         ours = expected(case.endpoint, case.body)
@@ -113,6 +113,8 @@ class Run:
         start = time.monotonic()
         deadline = None if seconds is None else start + seconds
         total = count or 10**9
+        report = self.report
+        progress = Progress(self.progress, count, seconds)
 
         @settings(max_examples=total, database=None, deadline=None, phases=[Phase.generate],
                   suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet)
@@ -122,32 +124,14 @@ class Run:
             if deadline is not None and time.monotonic() > deadline:
                 raise _TimeUp
             self.check(case)
-            self._show(start, count, seconds)
+            progress.update(report.cases + report.skipped, report.cases, len(report.disagreements))
 
         try:
             survey()
         except _TimeUp:
             pass
-        self.report.seconds = time.monotonic() - start
-        if self.progress:
-            self._show(start, count, seconds, force=True)
-            self.progress.write("\n")
-
-    def _show(self, start: float, count: int | None, seconds: float | None, force: bool = False) -> None:
-        if self.progress is None:
-            return
-        now = time.monotonic()
-        if not force and now - self._drawn < 0.2:
-            return
-        self._drawn = now
-        done = self.report.cases + self.report.skipped
-        fraction = done / count if count else (now - start) / seconds if seconds else 0
-        fraction = min(1.0, fraction)
-        bar = "#" * int(30 * fraction) + "." * (30 - int(30 * fraction))
-        found = len(self.report.disagreements)
-        self.progress.write(f"\r[{bar}] {self.report.cases} cases, {now - start:4.0f}s, "
-                            f"{found} kind{'s' if found != 1 else ''} of disagreement")
-        self.progress.flush()
+        report.seconds = time.monotonic() - start
+        progress.close(report.cases + report.skipped, report.cases, len(report.disagreements))
 
     # -- shrinking ---------------------------------------------------------------------------
 
