@@ -49,26 +49,22 @@ class Progress:
 
     def update(self, drawn: int, cases: int, kinds: int) -> None:
         """`drawn` cases drawn so far, `cases` of them compared, `kinds` of disagreement."""
-        if self.stream is None:
-            return
         if self.bar is not None:
-            self.bar.set_postfix_str(self._found(cases, kinds), refresh=False)
-            self.bar.update(self._done(drawn) - self.bar.n)
-            return
-        now = self.clock()
-        if now - self.written >= self.every:
-            self.written = now
+            self._advance(drawn, cases, kinds)
+        elif self.stream is not None and self.clock() - self.written >= self.every:
+            self.written = self.clock()
             self._line(drawn, cases, kinds)
 
     def close(self, drawn: int, cases: int, kinds: int) -> None:
-        if self.stream is None:
-            return
         if self.bar is not None:
-            self.bar.set_postfix_str(self._found(cases, kinds), refresh=False)
-            self.bar.update(self._done(drawn) - self.bar.n)
+            self._advance(drawn, cases, kinds)
             self.bar.close()
-        else:
+        elif self.stream is not None:
             self._line(drawn, cases, kinds)
+
+    def _advance(self, drawn: int, cases: int, kinds: int) -> None:
+        self.bar.set_postfix_str(self._found(cases, kinds), refresh=False)
+        self.bar.update(self._done(drawn) - self.bar.n)
 
     def _line(self, drawn: int, cases: int, kinds: int) -> None:
         elapsed = self.clock() - self.start
