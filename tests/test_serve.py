@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import signal
 import socket
 import time
 
@@ -109,3 +110,32 @@ def test_serve_reads_its_settings_from_the_environment_and_flags_win():
         connection.getresponse().read()
         connection.close()
     assert b'"path"' not in process.stdout.read()
+
+
+def test_a_sigterm_lets_the_request_in_flight_finish_and_the_service_exits_cleanly(tmp_path):
+    # Deployments stop the service with SIGTERM (a rolling update, `docker stop`). A turn
+    # being received at that moment must still get its whole answer, and the service must
+    # then exit by itself, with status 0 and no error in its log.
+    port = free_port()
+    body = typical_turn_body()
+    log = tmp_path / "serve.log"
+    with log.open("wb") as errors, running_referee(port, "--workers", "1", stderr=errors) as process:
+        client = socket.create_connection(("127.0.0.1", port), timeout=10)
+        head = (f"POST /v1/turns HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode()
+        # Half the body: the worker has the request and waits for the rest when SIGTERM comes.
+        client.sendall(head + body[: len(body) // 2])
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        assert process.poll() is None  # still finishing the request
+        client.sendall(body[len(body) // 2:])
+        answer = http.client.HTTPResponse(client)
+        answer.begin()
+        assert answer.status == 200
+        assert json.loads(answer.read())["state"]["current"] == 1
+        client.close()
+        assert process.wait(timeout=15) == 0
+    text = log.read_text()
+    assert "Shutting down: Master" in text
+    assert "Traceback" not in text and "[ERROR]" not in text and "[CRITICAL]" not in text, text
