@@ -17,7 +17,7 @@ from .core.deal import new_seed
 from .core.errors import MalformedInput, Violation
 from .core.ruleset import NewGame, Registry, ReplayResult, Ruleset
 from .core.turn import LegalActions, TurnResult
-from .core.zones import GameState
+from .core.zones import GameState, check_viewer
 from .master.ruleset import Master
 from .master.state import State
 from .rowgames.classic import Classic
@@ -27,7 +27,7 @@ __all__ = [
     "MalformedInput", "Violation", "GameState", "State", "Turn", "TurnResult", "LegalActions",
     "ReplayResult", "RULESETS", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
     "load_state", "load_turn", "load_actions", "check_state", "apply", "legal_actions",
-    "replay", "scores", "new_game",
+    "replay", "scores", "new_game", "view", "view_events",
 ]
 
 #: Every ruleset the referee knows, by name.
@@ -84,6 +84,20 @@ def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:
 def scores(state: GameState) -> dict[str, Any]:
     """`{"finished", "scores", "winners"}` of a state."""
     return find_ruleset(state.ruleset).scores(state)
+
+
+def view(state: GameState, player: int | None) -> GameState:
+    """The state as `player` sees it at the table (None: a spectator): a state of the same
+    ruleset with every card that player cannot see replaced by a count."""
+    ruleset = find_ruleset(state.ruleset)
+    ruleset.check_state(state)
+    check_viewer(state, player)
+    return ruleset.view(state, player)
+
+
+def view_events(state: GameState, events: Sequence[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
+    """A turn's events (of `state`'s ruleset) as `player` sees them (None: a spectator)."""
+    return find_ruleset(state.ruleset).view_events(events, player)
 
 
 def new_game(

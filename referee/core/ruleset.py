@@ -39,7 +39,8 @@ class ReplayResult:
 
 class Ruleset:
     """One game the referee judges. A subclass sets the class attributes and implements
-    `load_state`, `check_state`, `start_turn`, `next_actions`, `score` and `deal`; `wire` reads its turns."""
+    `load_state`, `check_state`, `start_turn`, `next_actions`, `score`, `deal` and `view`;
+    `wire` reads its turns."""
 
     name: str = ""
     title: str = ""
@@ -78,6 +79,24 @@ class Ruleset:
              hidden: bool, options: Any) -> tuple[Any, int]:
         """A seeded deal and how often it was redone."""
         raise NotImplementedError
+
+    def view(self, state: Any, player: int | None) -> Any:
+        """The state as `player` sees it at the table (None: a spectator), itself a state
+        of this ruleset: every card that player cannot see replaced by a count (the other
+        hands, face-down piles, cards played face down and not yet revealed), the rest as
+        it lies. `state` is checked and `player` is a seat or None when this is called."""
+        raise NotImplementedError
+
+    def view_events(self, events: Sequence[Event], player: int | None) -> list[Event]:
+        """A turn's events as `player` (None: a spectator) sees them: a card another
+        player drew is not named. A ruleset whose events name other hidden cards
+        overrides this."""
+        return [
+            {**event, "card": None}
+            if event.get("type") == "drew" and event.get("player") != player and "card" in event
+            else event
+            for event in events
+        ]
 
     # -- reading turns ---------------------------------------------------------------------------
 

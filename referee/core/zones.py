@@ -3,7 +3,8 @@
 At a physical table the referee sees neither the hands nor the draw pile; either may be
 given as a count alone (`Hidden`). Whatever the ruleset, a state knows whether its game
 is over and how large its pile is, and a state the engine made itself carries a mark
-that spares it the impossible-state check.
+that spares it the impossible-state check. A view (`Ruleset.view`) is a state whose
+secrets are counts: `hidden` and `hands_and_pile_hidden` make one.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from .cards import JOKER
+from .errors import MalformedInput
 
 
 class Hidden(NamedTuple):
@@ -73,3 +75,29 @@ def visible_elsewhere(players: Iterable[Any], me: int, pile: Cards) -> tuple[set
                 else:
                     cards.add(card)
     return cards, jokers
+
+
+def hidden(zone: Cards) -> Hidden:
+    """A hand or pile as someone sees it who cannot see its cards: its count."""
+    return zone if isinstance(zone, Hidden) else Hidden(len(zone))
+
+
+def check_viewer(state: Any, player: Any) -> None:
+    """MalformedInput unless `player` is a seat of the state or None (a spectator)."""
+    if player is None:
+        return
+    if type(player) is not int or not 0 <= player < len(state.players):
+        raise MalformedInput(
+            f"the viewer is a player from 0 to {len(state.players) - 1}, or null for a spectator"
+        )
+
+
+def hands_and_pile_hidden(state: Any, player: int | None) -> Any:
+    """The view of a game whose only secrets are the hands and the face-down draw pile
+    (MASTER, classic, junior): `player`'s own hand stays, the others' hands and the pile
+    become counts. None is a spectator, who sees no hand."""
+    players = tuple(
+        seat if index == player else seat._replace(hand=hidden(seat.hand))
+        for index, seat in enumerate(state.players)
+    )
+    return replace(state, players=players, pile=hidden(state.pile))

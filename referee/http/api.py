@@ -141,6 +141,16 @@ def scores():
     return json_response(engine.scores(state))
 
 
+@api.post("/views")
+def views():
+    body = json_body("view-request.json")
+    with located("/state"):
+        state = engine.load_state(body["state"])
+    with located("/player"):
+        view = engine.view(state, body["player"])
+    return json_response({"view": view.to_dict()})
+
+
 @api.get("/rulesets")
 def rulesets():
     return json_response(rulesets_schema.dump(list(engine.RULESETS.values())))

@@ -9,6 +9,7 @@ from ..core.actions import Action
 from ..core.codes import Code
 from ..core.errors import MalformedInput
 from ..core.ruleset import Ruleset
+from ..core.zones import hands_and_pile_hidden
 from .deal import deal
 from .facts import MASTER
 from .legal import next_actions
@@ -53,6 +54,10 @@ class Master(Ruleset):
 
     def score(self, state: State) -> dict[str, Any]:
         return scores(state)
+
+    def view(self, state: State, player: int | None) -> State:
+        # The hands and the face-down pile are the game's only secrets.
+        return hands_and_pile_hidden(state, player)
 
     def deal(self, names: Sequence[str], seed: int, first: int = 0,
              rows: Sequence[str] | None = None, hidden: bool = False,

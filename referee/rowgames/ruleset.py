@@ -12,6 +12,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.errors import MalformedInput
 from ..core.ruleset import Ruleset
+from ..core.zones import hands_and_pile_hidden
 from ..core.wire import Members
 from .deal import deal
 from .legal import next_actions
@@ -45,6 +46,10 @@ class RowRuleset(Ruleset):
 
     def score(self, state: RowState) -> dict[str, Any]:
         return scores(state)
+
+    def view(self, state: RowState, player: int | None) -> RowState:
+        # The hands and the face-down pile are the game's only secrets.
+        return hands_and_pile_hidden(state, player)
 
     def deal(self, names: Sequence[str], seed: int, first: int = 0, rows: Any = None,
              hidden: bool = False, options: Any = None) -> tuple[RowState, int]:

@@ -48,7 +48,7 @@ EXPECTED_SCHEMAS = {
     "new-game-response.json", "turn-response.json", "legal-actions-response.json",
     "replay-response.json", "scores-response.json", "rule.json", "rules-response.json",
     "health-response.json", "problem.json", "ruleset-name.json", "rulesets-response.json",
-    "picture-request.json",
+    "picture-request.json", "view-request.json", "view-response.json",
 }
 SCHEMA_NAMES = sorted(p.name for p in SCHEMA_DIR.glob("*.json"))
 COMPONENTS = "#/components/schemas/"
@@ -263,6 +263,7 @@ ENDPOINTS = {
     ("/v1/legal-actions", "post"): ("listLegalActions", "200"),
     ("/v1/replays", "post"): ("replayGame", "200"),
     ("/v1/scores", "post"): ("scoreGame", "200"),
+    ("/v1/views", "post"): ("viewGame", "200"),
     ("/v1/pictures", "post"): ("drawPicture", "200"),
     ("/", "get"): ("getHome", "200"),
     ("/table", "get"): ("getTable", "200"),
