@@ -29,6 +29,10 @@ def translator(domain: str = "messages") -> Translator:
 def register_language(app: Flask) -> None:
     @app.after_request
     def _say_language(response: Response) -> Response:
-        response.headers["Content-Language"] = language()
-        response.vary.add("Accept-Language")
+        headers = response.headers
+        headers["Content-Language"] = language()
+        if "Vary" in headers:
+            response.vary.add("Accept-Language")
+        else:  # most answers: skip parsing and rewriting an empty Vary (`response.vary`)
+            headers["Vary"] = "Accept-Language"
         return response

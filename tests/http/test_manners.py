@@ -97,3 +97,58 @@ def test_without_access_log_nothing_is_logged(caplog):
     with caplog.at_level(logging.INFO, logger="referee.access"):
         client.get("/healthz")
     assert [r for r in caplog.records if r.name == "referee.access"] == []
+
+
+def _access_lines(config: dict, *requests) -> list[bytes]:
+    """The access log's lines for `requests` (client method, path, keyword arguments), as
+    `referee serve` writes them: its own handler alone, each line one os.write to stdout's
+    descriptor (here a pipe standing in for it)."""
+    import os
+
+    from referee.http.manners import access
+
+    client = create_app({"TESTING": True, **config}).test_client()
+    (handler,) = [h for h in access.handlers if getattr(h, "referee_access", False)]
+    others = [h for h in access.handlers if h is not handler]  # pytest's captures, if any
+    read_end, write_end = os.pipe()
+    kept = handler.referee_fd
+    handler.referee_fd = write_end
+    for other in others:
+        access.removeHandler(other)
+    try:
+        for method, path, kwargs in requests:
+            client.open(path, method=method, **kwargs)
+    finally:
+        handler.referee_fd = kept
+        os.close(write_end)
+        for other in others:
+            access.addHandler(other)
+    with os.fdopen(read_end, "rb") as pipe:
+        return pipe.read().splitlines()
+
+
+def test_the_access_log_alone_writes_each_line_whole_to_stdout():
+    lines = _access_lines(
+        {"ACCESS_LOG": "json"},
+        ("GET", "/healthz", {"headers": {"X-Request-ID": "r-3"}}),
+        ("POST", "/v1/turns", {"data": b"[]", "content_type": "application/json", "headers": {"X-Request-ID": "r-4"}}),
+    )
+    entries = [json.loads(line) for line in lines]
+    assert [(e["method"], e["path"], e["status"], e["request_id"]) for e in entries] == [
+        ("GET", "/healthz", 200, "r-3"), ("POST", "/v1/turns", 400, "r-4")]
+    assert list(entries[0]) == ["method", "path", "status", "ms", "request_id"]
+
+
+def test_the_text_access_log_line():
+    (line,) = _access_lines({"ACCESS_LOG": "text"}, ("GET", "/healthz", {"headers": {"X-Request-ID": "r-5"}}))
+    method, path, status, ms, unit, request_id = line.decode().split()
+    assert (method, path, status, unit, request_id) == ("GET", "/healthz", "200", "ms", "r-5")
+    assert float(ms) >= 0
+
+
+def test_cors_headers_go_only_to_a_request_that_names_its_origin(client):
+    bot = client.post("/v1/turns", data=b"{", content_type="application/json")
+    assert not [name for name in bot.headers.keys() if name.startswith("Access-Control")]
+    browser = client.post("/v1/turns", data=b"{", content_type="application/json",
+                          headers={"Origin": "https://table.example"})
+    assert browser.headers["Access-Control-Allow-Origin"] == "*"
