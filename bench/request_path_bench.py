@@ -51,6 +51,7 @@ def wsgi_caller(app, path: str, body: bytes, expect: str = "200", language: str 
         "wsgi.multithread": False,
         "wsgi.multiprocess": True,
         "wsgi.run_once": False,
+        "wsgi.input_terminated": True,  # gunicorn's (and granian's) promise: the stream ends with the body
     }
     if language:
         base["HTTP_ACCEPT_LANGUAGE"] = language

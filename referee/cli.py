@@ -48,7 +48,7 @@ def default_workers() -> int:
 
 
 def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int,
-                 threads: int = DEFAULT_THREADS) -> None:
+                 threads: int = DEFAULT_THREADS, worker_class: str = "gthread") -> None:
     """Serve the WSGI app that `app_factory()` makes under gunicorn's threaded workers.
 
     gthread: each worker process answers requests on a pool of threads and parks idle
@@ -56,7 +56,8 @@ def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int,
     (the sync worker would serve one connection at a time and close it after every
     answer). A new connection that sends nothing yet holds a thread for at most
     gunicorn's 5 s wait before it too goes to the poller. The benchmarks run their
-    baseline app through this function as well, so both are served alike.
+    baseline app through this function as well, so both are served alike (and compare
+    the worker classes through `worker_class`).
     """
     from gunicorn.app.base import BaseApplication
 
@@ -64,7 +65,7 @@ def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int,
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("workers", workers)
-            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("worker_class", worker_class)
             self.cfg.set("threads", threads)
             self.cfg.set("timeout", timeout)
             self.cfg.set("graceful_timeout", timeout)
@@ -85,11 +86,16 @@ def serve(host: str, port: int, workers: int, timeout: int, threads: int = DEFAU
           cors_origins: str = "*", access_log: str = "json") -> None:
     from .http import create_app
 
-    config = {
+    config = service_config(cors_origins, access_log)
+    run_gunicorn(lambda: create_app(config), host, port, workers, timeout, threads)
+
+
+def service_config(cors_origins: str = "*", access_log: str = "json") -> dict[str, Any]:
+    """The app's config for `referee serve`'s --cors-origins and --access-log."""
+    return {
         "CORS_ORIGINS": "*" if cors_origins.strip() == "*" else [o.strip() for o in cors_origins.split(",") if o.strip()],
         "ACCESS_LOG": None if access_log == "off" else access_log,
     }
-    run_gunicorn(lambda: create_app(config), host, port, workers, timeout, threads)
 
 
 def from_env(name: str, default: Any, kind=str) -> Any:

@@ -78,6 +78,21 @@ def test_a_body_of_exactly_one_mebibyte_is_read(client):
     assert_problem(send(client, b" " * MAX_BODY), 400, "MALFORMED_JSON")
 
 
+# gunicorn and granian end the body's stream themselves (wsgi.input_terminated), and the
+# referee then reads a body with a Content-Length straight from it: the same answers.
+TERMINATED = {"wsgi.input_terminated": True}
+
+
+def test_a_body_from_a_server_that_ends_the_stream_is_read_the_same(client, state):
+    body = orjson.dumps(turn_body(state))
+    answers = [send(client, body, environ_overrides=extra) for extra in ({}, TERMINATED)]
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].json == answers[1].json
+    assert_problem(send(client, b" " * MAX_BODY, environ_overrides=TERMINATED), 400, "MALFORMED_JSON")
+    assert_problem(send(client, b" " * (MAX_BODY + 1), environ_overrides=TERMINATED), 413, "PAYLOAD_TOO_LARGE")
+    assert_problem(send(client, b'{"state": 1', environ_overrides=TERMINATED), 400, "MALFORMED_JSON")
+
+
 def test_a_hand_of_100000_cards_is_refused_by_the_schema_with_a_bounded_problem(client, state):
     body = turn_body(state)
     body["state"]["players"][0]["hand"] = ["R1"] * 100_000
@@ -429,6 +444,12 @@ def test_live_a_declared_length_over_the_limit_is_refused_before_the_body_is_sen
     status, problem, elapsed = exchange(server, post_head("/v1/turns", Content_Length=str(100 * MAX_BODY)))
     assert (status, problem["code"]) == (413, "PAYLOAD_TOO_LARGE")
     assert elapsed < FAST
+
+
+@pytest.mark.slow
+def test_live_a_body_of_exactly_one_mebibyte_is_read(server):
+    status, problem, _ = exchange(server, post_head("/v1/turns", Content_Length=str(MAX_BODY)), b" " * MAX_BODY)
+    assert (status, problem["code"]) == (400, "MALFORMED_JSON")
 
 
 @pytest.mark.slow
