@@ -1,0 +1,293 @@
+"""A MASTER turn on a compact `Board`: the step loop of `turn.py`, by bit operations.
+
+`BoardTurn` copies the few integers a turn can change out of the board (four row masks
+of cards and of jokers, the mover's four hand masks and joker count) and takes actions
+one at a time, asking exactly the questions of RULES.md section 10, in its order, but
+answering only "legal or not": no message is built. The first action that is not
+legal makes `take` return False and leaves the turn as it was; the caller then asks
+the dict engine (`turn.py`, the reference) for the violation with its code, index and
+message, so every refusal reads exactly as before. A legal turn is written back into
+the board by `commit`, with the same events the dict engine reports.
+
+`next_actions` lists the legal continuations in the order of `legal.py`, and
+`perft.py` walks whole turns by the same checks; `tests/master/test_board.py` plays
+thousands of random games through this path and the dict engine side by side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap
+from ..core.cards import JOKER
+from ..core.turn import Event
+from .board import FULL, HIGH, LOW, Board, touching
+from .facts import MASTER
+from .state import TableBridge
+
+_LIMIT = MASTER.cards_per_turn
+_CENTRE = MASTER.centre
+
+
+class BoardTurn:
+    """The table as the current turn leaves it so far, on a compact board."""
+
+    __slots__ = ("board", "player", "cards", "jokers", "held", "held_jokers", "hand_count",
+                 "bridges_left", "placed", "pending", "first_swap", "ended", "ender",
+                 "taken", "events", "bonus_gained", "bonus_total", "laid", "hand_ops", "drawn")
+
+    def __init__(self, board: Board):
+        self.board = board
+        me = self.player = board.current
+        self.cards = board.cards[:]
+        self.jokers = board.jokers[:]
+        self.held = board.held[me][:]
+        self.held_jokers = board.held_jokers[me]
+        self.hand_count = len(board.hands[me])
+        self.bridges_left = board.bridges_left[me]
+        self.placed = 0
+        #: (action index, target row, value) of a bridge that awaits its card.
+        self.pending: tuple[int, int, int] | None = None
+        self.first_swap: int | None = None
+        self.ended = False
+        self.ender: Action | None = None
+        self.taken: list[Action] = []
+        self.events: list[Event] = []
+        self.bonus_gained = 0
+        self.bonus_total = sum(board.bonus)
+        self.laid: list[TableBridge] = []
+        #: What leaves the hand, in order: a placed card, or ("swap", card).
+        self.hand_ops: list[Any] = []
+        self.drawn: str | None = None
+
+    # -- the checks and the actions ---------------------------------------------------------
+
+    def take(self, action: Action) -> bool:
+        """Carry the action out if it is legal here (True); else change nothing (False).
+
+        The whole-turn rule that a draw or a pass stands alone is part of it: a draw or a
+        pass after anything, or anything after them, is refused.
+        """
+        if self.ender is not None or self.ended:
+            return False
+        kind = type(action)
+        pending = self.pending
+        lay = self.board.layout
+        if kind is Place:
+            card, slot = action
+            i = lay.index[slot.color]
+            v = slot.value
+            if pending is not None and (pending[1] != i or pending[2] != v):
+                return False
+            if self.placed >= _LIMIT:
+                return False
+            bit = 1 << v
+            if card == JOKER:
+                if not self.held_jokers:
+                    return False
+            elif lay.where.get(card) != (i, v) or not self.held[i] & bit:
+                return False  # a number card goes to its own slot only
+            taken = self.cards[i] | self.jokers[i]
+            if taken & bit:
+                return False
+            if pending is None and not taken & (bit << 1 | bit >> 1):
+                return False
+            self._place(card, i, v, bit)
+        elif pending is not None:
+            return False
+        elif kind is Bridge:
+            source, target = action
+            if not self.bridges_left or source.color == target.color or source.value != target.value:
+                return False
+            a, b = lay.index[source.color], lay.index[target.color]
+            if abs(a - b) != 1:
+                return False
+            bit = 1 << source.value
+            if not (self.cards[a] | self.jokers[a]) & bit or (self.cards[b] | self.jokers[b]) & bit:
+                return False
+            self.bridges_left -= 1
+            self.laid.append(TableBridge(source, target))
+            self.pending = (len(self.taken), b, source.value)
+        elif kind is Swap:
+            slot = action.slot
+            i = lay.index[slot.color]
+            bit = 1 << slot.value
+            if not self.jokers[i] & bit or not self.held[i] & bit:
+                return False
+            self.jokers[i] &= ~bit
+            self.cards[i] |= bit
+            self.held[i] &= ~bit
+            self.held_jokers += 1
+            self.hand_ops.append(("swap", action.card))
+            if self.first_swap is None:
+                self.first_swap = len(self.taken)
+        elif kind is Draw:
+            board = self.board
+            if self.taken or board.top >= len(board.pile):
+                return False
+            top = board.pile[board.top]
+            if action.card is not None and action.card != top:
+                return False
+            self.ender = action
+            self.drawn = top
+            self.events.append({"type": "drew", "player": self.player, "card": top})
+        elif kind is Pass:
+            if self.taken or self.board.top < len(self.board.pile) or self._playable():
+                return False
+            self.ender = action
+            self.events.append({"type": "passed", "player": self.player})
+        else:
+            return False
+        self.taken.append(action)
+        return True
+
+    def _place(self, card: str, i: int, v: int, bit: int) -> None:
+        if card == JOKER:
+            self.held_jokers -= 1
+            self.jokers[i] |= bit
+        else:
+            self.held[i] &= ~bit
+            self.cards[i] |= bit
+        self.hand_ops.append(card)
+        self.hand_count -= 1
+        if not self.hand_count:
+            self.ended = True
+        self.placed += 1
+        self.pending = None
+        if v != _CENTRE:
+            half = LOW if v < _CENTRE else HIGH
+            if (self.cards[i] | self.jokers[i]) & half == half:
+                color = self.board.layout.colors[i]
+                name = "low" if v < _CENTRE else "high"
+                if self.bonus_total < MASTER.bonus_cards:
+                    self.bonus_total += 1
+                    self.bonus_gained += 1
+                    self.events.append({"type": "bonus", "player": self.player, "row": color, "half": name})
+                else:
+                    self.events.append({"type": "bonus_unavailable", "row": color, "half": name})
+
+    def _playable(self) -> bool:
+        held, cards, jokers = self.held, self.cards, self.jokers
+        return any(held[i] & touching(cards[i] | jokers[i]) for i in range(len(cards)))
+
+    # -- where the turn stands ------------------------------------------------------------------
+
+    def is_complete(self) -> bool:
+        """The actions so far make a whole legal turn (section 10's end-of-turn checks pass)."""
+        if self.ender is not None or self.ended:
+            return True
+        return self.placed > 0 and self.pending is None
+
+    def next_actions(self) -> list[Action]:
+        """Every action that can legally come next, in the order `legal.py` lists them."""
+        if self.ender is not None or self.ended:
+            return []
+        lay = self.board.layout
+        cards, jokers, held = self.cards, self.jokers, self.held
+        if self.pending is not None:
+            _, i, v = self.pending
+            if self.placed >= _LIMIT:
+                return []
+            found = []
+            if held[i] >> v & 1:
+                found.append(lay.place[i][v])
+            if self.held_jokers:
+                found.append(lay.place_joker[i][v])
+            return found
+        found: list[Action] = []
+        rows = range(len(cards))
+        if self.placed < _LIMIT:
+            open_ = [(t << 1 | t >> 1) & FULL & ~t for t in map(int.__or__, cards, jokers)]
+            for i in rows:
+                mine = open_[i] & held[i]
+                if mine:
+                    place = lay.place[i]
+                    while mine:
+                        low = mine & -mine
+                        found.append(place[low.bit_length() - 1])
+                        mine ^= low
+            if self.held_jokers:
+                for i in rows:
+                    free = open_[i]
+                    place = lay.place_joker[i]
+                    while free:
+                        low = free & -free
+                        found.append(place[low.bit_length() - 1])
+                        free ^= low
+            if self.bridges_left:
+                has_joker = self.held_jokers > 0
+                taken = list(map(int.__or__, cards, jokers))
+                for a, b in _NEIGHBOURS[len(cards)]:
+                    reach = taken[a] & ~taken[b]
+                    if not has_joker:
+                        reach &= held[b]
+                    if reach:
+                        bridge = lay.bridge[a][b]
+                        while reach:
+                            low = reach & -reach
+                            found.append(bridge[low.bit_length() - 1])
+                            reach ^= low
+        # A swap needs a placement in the turn: one made already, or one still possible
+        # (the joker it wins fits any row that is not full).
+        if self.placed > 0 or any((cards[i] | jokers[i]) != FULL for i in rows):
+            for i in rows:
+                mine = jokers[i] & held[i]
+                swap = lay.swap[i]
+                while mine:
+                    low = mine & -mine
+                    found.append(swap[low.bit_length() - 1])
+                    mine ^= low
+        if not self.taken:
+            board = self.board
+            if board.top < len(board.pile):
+                found.append(_DRAW)
+            elif not self._playable():
+                found.append(_PASS)
+        return found
+
+    # -- writing the turn into the board ------------------------------------------------------
+
+    def commit(self) -> list[Event]:
+        """Write a complete turn into the board and return its events (without `game_over`,
+        which the caller adds with the scores)."""
+        board, me = self.board, self.player
+        board.cards = self.cards
+        board.jokers = self.jokers
+        board.held[me] = self.held
+        board.held_jokers[me] = self.held_jokers
+        hand = board.hands[me]
+        for op in self.hand_ops:
+            if type(op) is tuple:
+                hand.remove(op[1])
+                hand.append(JOKER)
+            else:
+                hand.remove(op)
+        if self.bonus_gained:
+            board.bonus[me] += self.bonus_gained
+        if self.laid:
+            board.bridges_left[me] = self.bridges_left
+            board.table_bridges.extend(self.laid)
+        ender = self.ender
+        if ender is None:
+            board.passes = 0
+        elif type(ender) is Pass:
+            board.passes += 1
+        else:
+            board.top += 1
+            drawn = self.drawn
+            hand.append(drawn)
+            if drawn == JOKER:
+                board.held_jokers[me] += 1
+            else:
+                i, v = board.layout.where[drawn]
+                board.held[me][i] |= 1 << v
+        board.current = (me + 1) % len(board.hands)
+        board.over = self.ended or board.passes >= len(board.hands)
+        return self.events
+
+
+_DRAW = Draw()
+#: Neighbouring rows by the number of rows: (upper, lower) then (lower, upper), top down.
+_NEIGHBOURS = {n: [(a, b) for upper in range(n - 1) for a, b in ((upper, upper + 1), (upper + 1, upper))]
+               for n in range(1, 7)}
+_PASS = Pass()
