@@ -15,6 +15,7 @@ the legal turns of a position.
                             # exit 0 all agree, 1 disagreements, 2 target unreachable
     referee conformance export DIR    # the golden corpus
     referee count STATE.json          # distinct legal turns and resulting states
+    referee count STATE.json --depth 2   # ... followed by every turn of the next player
 """
 
 from __future__ import annotations
@@ -257,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
                        help="where to write each disagreement (default conformance-failures/)")
     count_ = commands.add_parser("count", help="count the distinct legal turns of a position (like perft)")
     count_.add_argument("state", help="a JSON file: a state, or an object with a 'state' member")
+    count_.add_argument("--depth", type=int, default=1, choices=(1, 2),
+                        help="1: the turns of the player to move (default); 2: each followed by "
+                             "each turn of the next player")
     args = parser.parse_args(argv)
     if args.command == "serve":
         if args.access_log not in ("json", "text", "off"):
@@ -266,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "conformance":
         return conformance(args, parser)
     if args.command == "count":
-        return count(args.state)
+        return count(args.state, depth=args.depth)
     return replay(args.game, language=args.lang)
 
 
@@ -313,8 +317,9 @@ def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=N
     return 1
 
 
-def count(path: str, out=None) -> int:
-    """Print the distinct legal turns of the position in `path` and the states they reach."""
+def count(path: str, out=None, depth: int = 1) -> int:
+    """Print the legal turns (sequences of `depth` turns) of the position in `path` and the
+    distinct states they reach."""
     out = out or sys.stdout
     from .conformance.count import count_turns
 
@@ -326,7 +331,7 @@ def count(path: str, out=None) -> int:
         print(f"error: {path} is not a game state: {exc}", file=out)
         return 2
     try:
-        counted = count_turns(state)
+        counted = count_turns(state, depth)
     except Violation as v:
         print(f"illegal: {v.code.value}: {v.detail}", file=out)
         return 1

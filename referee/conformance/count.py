@@ -1,10 +1,23 @@
 """Counting legal turns, like chess's perft: one number another move generator can match.
 
-`count_turns(state)` walks every legal complete turn of the player to move, action by
-action through `engine.legal_actions`, and counts the distinct turns (action lists) and
-the distinct states they lead to (several turns can lead to one state: the same cards
-placed in another order). A draw that must name its card (a hidden pile, a known hand)
-is counted once per card it could name.
+`count_turns(state, depth)` counts the sequences of `depth` legal complete turns from
+the state, one player after the other (depth 1: the turns of the player to move; depth
+2: each of those followed by each turn of the next player), and the distinct states
+they lead to. Several turns can lead to one state (the same cards placed in another
+order), which is why both numbers are given. A draw that must name its card (a hidden
+pile, a known hand) is counted once per card it could name. A game that ends before
+`depth` turns ends those sequences, and they are not counted.
+
+Two walkers give the same counts:
+
+- `count_by_legal_actions`, the reference: action by action through
+  `engine.legal_actions`, every ruleset, hidden cards or not, each complete turn then
+  played with `engine.apply` and its state compared as JSON;
+- for a MASTER state with every card known, `referee.master.perft` on the compact board,
+  about thirty times faster (the README's table gives both figures);
+
+`tests/conformance/test_count.py` checks them against each other and against a
+brute-force count that asks only `engine.apply`.
 """
 
 from __future__ import annotations
@@ -13,6 +26,9 @@ import json
 from typing import Any, NamedTuple
 
 from .. import engine
+from ..core.zones import Hidden
+from ..master import perft
+from ..master.board import Board
 from ..testing.decks import known, unseen
 
 
@@ -21,23 +37,54 @@ class Counted(NamedTuple):
     states: int
 
 
-def count_turns(state: Any) -> Counted:
-    """The distinct legal complete turns of the player to move, and the states they reach;
-    raises the state's Violation (INVALID_STATE) for a state that cannot happen."""
+def count_turns(state: Any, depth: int = 1) -> Counted:
+    """The sequences of `depth` legal complete turns from the state and the distinct states
+    they reach; raises the state's Violation (INVALID_STATE) for a state that cannot happen."""
     engine.check_state(state)
+    if state.ruleset == "master" and _all_known(state):
+        return Counted(*perft.count(Board.from_state(state), depth))
+    return count_by_legal_actions(state, depth)
+
+
+def _all_known(state: Any) -> bool:
+    return not isinstance(state.pile, Hidden) and not any(isinstance(p.hand, Hidden) for p in state.players)
+
+
+def count_by_legal_actions(state: Any, depth: int = 1) -> Counted:
+    """The reference count: every turn built through `engine.legal_actions` (any ruleset)."""
+    engine.check_state(state)
+    frontier = {_key(state): (1, state)}
+    turns = 0
+    for _ in range(depth):
+        reached: dict[str, tuple[int, Any]] = {}
+        turns = 0
+        for weight, start in frontier.values():
+            for after in _turns_from(start):
+                turns += weight
+                key = _key(after)
+                number, _ = reached.get(key, (0, after))
+                reached[key] = (number + weight, after)
+        frontier = reached
+    return Counted(turns, len(frontier))
+
+
+def _key(state: Any) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True)
+
+
+def _turns_from(state: Any) -> list[Any]:
+    """The state after each legal complete turn of the player to move (one per turn)."""
+    if state.is_over:
+        return []
     data = state.to_dict()
     must_name = not known(data["pile"]) and known(data["players"][data["current"]]["hand"])
     names = unseen(data) if must_name else []
-    results: set[str] = set()
-    turns = 0
+    found: list[Any] = []
 
     def walk(prefix: tuple) -> None:
-        nonlocal turns
         listed = engine.legal_actions(state, prefix)
         if prefix and listed.complete:
-            turns += 1
-            after = engine.apply(state, engine.Turn(listed.player, prefix)).state
-            results.add(json.dumps(after.to_dict(), sort_keys=True))
+            found.append(engine.apply(state, engine.Turn(listed.player, prefix)).state)
         for action in listed.actions:
             if action.to_dict() == {"type": "draw"} and must_name:
                 for card in names:
@@ -46,4 +93,4 @@ def count_turns(state: Any) -> Counted:
                 walk(prefix + (action,))
 
     walk(())
-    return Counted(turns, len(results))
+    return found

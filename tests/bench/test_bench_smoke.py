@@ -62,6 +62,21 @@ def test_engine_bench():
     ])
 
 
+def test_speed_bench():
+    out = run_quick("speed_bench.py")
+    assert_figures(out, [
+        f"{figure}, {path}" for path in ("old", "new") for figure in (
+            "random games, 2 players", "random games, 6 players",
+            "complete turns, a 6-player game 60 turns in",
+            "engine.apply, loaded state", "engine.apply, engine-made state")
+    ])
+
+
+def test_speed_bench_memory_option():
+    out = run_quick("speed_bench.py", "--memory", "--turns", "2000")
+    assert re.search(r"turns in [\d,]+ games, \d+ s: RSS [\d.]+ MB before, [\d.]+ MB after, growth -?[\d.]+ MB", out), out
+
+
 def test_request_path_bench():
     out = run_quick("request_path_bench.py")
     assert_figures(out, [

@@ -1,7 +1,9 @@
 """`referee count`: the distinct legal turns of a position, against a brute-force count.
 
 The brute force knows nothing of legal-actions: it tries every candidate action of the
-oracle (tests/support/oracle.py) after every prefix and asks only `engine.apply`.
+oracle (tests/support/oracle.py) after every prefix and asks only `engine.apply`. The
+compact board's walk (`referee.master.perft`, what `count_turns` uses for MASTER) and
+the reference walk through `engine.legal_actions` must both match it, at depth 1 and 2.
 """
 
 from __future__ import annotations
@@ -16,30 +18,43 @@ from support.oracle import COMPLETE, DEAD, Oracle
 
 from referee import engine
 from referee.cli import main
-from referee.conformance.count import count_turns
+from referee.conformance.count import count_by_legal_actions, count_turns
 
 
-def brute_force(data: dict) -> tuple[int, int]:
-    state = engine.load_state(data)
+def brute_force(data: dict, depth: int = 1) -> tuple[int, int]:
+    """Every sequence of `depth` turns, each turn found by trying candidates with `apply`."""
+    starts = [engine.load_state(data)]
+    for _ in range(depth):
+        turns, states, reached = 0, set(), []
+        for start in starts:
+            for after in brute_force_turns(start):
+                turns += 1
+                states.add(json.dumps(after.to_dict(), sort_keys=True))
+                reached.append(after)
+        starts = reached
+    return turns, len(states)
+
+
+def brute_force_turns(state) -> list:
+    """The state after each legal complete turn of the player to move."""
+    if state.is_over:
+        return []
     oracle = Oracle(state)
-    turns, states = 0, set()
+    found = []
 
     def walk(prefix: tuple) -> None:
-        nonlocal turns
         for action in oracle.candidates():
             longer = prefix + (action,)
             status = oracle.status(longer)
             if status == DEAD:
                 continue
             if status == COMPLETE:
-                turns += 1
-                after = engine.apply(oracle.state, engine.Turn(oracle.player, longer)).state
-                states.add(json.dumps(after.to_dict(), sort_keys=True))
+                found.append(engine.apply(oracle.state, engine.Turn(oracle.player, longer)).state)
             if len(longer) < oracle.rules.max_length:
                 walk(longer)
 
     walk(())
-    return turns, len(states)
+    return found
 
 
 def small_positions():
@@ -48,16 +63,21 @@ def small_positions():
     yield table(rows={"B": "8-11"}, jokers={"B": [9]}, hands=[["B9", "B12"], ["Y1"]])
 
 
-def test_the_counts_of_small_positions_match_a_brute_force_count():
+@pytest.mark.parametrize("depth", [1, 2])
+def test_the_counts_of_small_positions_match_a_brute_force_count(depth):
     for data in small_positions():
-        counted = count_turns(engine.load_state(data))
-        assert (counted.turns, counted.states) == brute_force(data)
+        state = engine.load_state(data)
+        expected = brute_force(data, depth)
+        assert tuple(count_turns(state, depth)) == expected
+        assert tuple(count_by_legal_actions(state, depth)) == expected
 
 
-def test_the_first_rulebook_position_has_these_turns():
+def test_the_first_rulebook_position_has_these_sequences_at_depth_2():
     data = next(small_positions())
-    # Draw; or bridge Y9-B9 then B9, then optionally bridge B9-R9 and R9: 3 turns, 3 states.
-    assert tuple(count_turns(engine.load_state(data))) == (3, 3)
+    # The other player holds R8 R7 R5 and no joker. After the draw, or after the bridge to
+    # B9, nothing of theirs fits: they draw (1 + 1). After the bridges on to R9, they draw,
+    # or place R8, or R8 then R7 (R5 stays: R6 is missing): 3. Five sequences, five states.
+    assert tuple(count_turns(engine.load_state(data), depth=2)) == (5, 5)
 
 
 def test_referee_count_prints_the_counts_of_the_seeded_deal(tmp_path, capsys):
@@ -70,11 +90,12 @@ def test_referee_count_prints_the_counts_of_the_seeded_deal(tmp_path, capsys):
 POSITIONS = Path(__file__).parent / "positions"
 README = Path(__file__).parents[2] / "README.md"
 
-#: The README's table of counts: the position file, and its turns and states.
+#: The README's table of counts: the position file, its turns and states, and the
+#: sequences of two turns and their states (`--depth 2`).
 README_COUNTS = {
-    "deal-seed-42.json": (5211, 257),
-    "mid-game-jokers-bridges.json": (5112, 284),
-    "empty-pile.json": (12742, 99),
+    "deal-seed-42.json": (5211, 257, 6196423, 19351),
+    "mid-game-jokers-bridges.json": (5112, 284, 876451, 7171),
+    "empty-pile.json": (12742, 99, 203221, 328),
 }
 
 
@@ -91,14 +112,28 @@ def test_the_fixed_positions_are_what_the_readme_says():
     empty = json.loads((POSITIONS / "empty-pile.json").read_text())
     assert (empty["current"], empty["pile"], empty["passes"]) == (2, [], 0)
     assert {r["color"]: r["jokers"] for r in empty["rows"]} == {"R": [], "Y": [], "G": [7, 15], "B": [6, 7]}
-    for name, (turns, states) in README_COUNTS.items():
+    for name, (turns, states, turns2, states2) in README_COUNTS.items():
         line = next(line for line in README.read_text().splitlines() if f"positions/{name}" in line)
-        assert f"| {turns:,} | {states:,} |" in line, line
+        assert f"| {turns:,} | {states:,} | {turns2:,} | {states2:,} |" in line, line
+
+
+@pytest.mark.parametrize("name", sorted(README_COUNTS))
+def test_referee_count_prints_the_counts_of_each_fixed_position(name, capsys):
+    assert main(["count", str(POSITIONS / name)]) == 0
+    turns, states, _, _ = README_COUNTS[name]
+    assert capsys.readouterr().out == f"turns: {turns}\nstates: {states}\n"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(README_COUNTS))
-def test_referee_count_prints_the_counts_of_each_fixed_position(name, capsys):
-    assert main(["count", str(POSITIONS / name)]) == 0
-    turns, states = README_COUNTS[name]
+def test_referee_count_prints_the_depth_2_counts_of_each_fixed_position(name, capsys):
+    assert main(["count", str(POSITIONS / name), "--depth", "2"]) == 0
+    _, _, turns, states = README_COUNTS[name]
     assert capsys.readouterr().out == f"turns: {turns}\nstates: {states}\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(README_COUNTS))
+def test_the_reference_walk_gives_the_readmes_counts(name):
+    state = engine.load_state(json.loads((POSITIONS / name).read_text()))
+    assert tuple(count_by_legal_actions(state)) == README_COUNTS[name][:2]
