@@ -106,23 +106,18 @@ def walk(board: Board, listing: bool = False) -> Walk:
         """Every continuation of the turn so far (no bridge pending, hand not empty)."""
         if st[0] < _LIMIT:
             open_ = [touching(cards[i] | jokers[i]) for i in rows]
-            for i in rows:
-                mine = open_[i] & held[i]
-                actions = lay.place[i]
-                while mine:
-                    low = mine & -mine
-                    mine ^= low
-                    v = low.bit_length() - 1
-                    place(i, v, False, actions[v])
-            if st[1]:
+            # Number cards first, then jokers, as `BoardTurn.next_actions` lists them.
+            for joker, records in ((False, lay.place), (True, lay.place_joker)):
+                if joker and not st[1]:
+                    break
                 for i in rows:
-                    free = open_[i]
-                    actions = lay.place_joker[i]
+                    free = open_[i] if joker else open_[i] & held[i]
+                    actions = records[i]
                     while free:
                         low = free & -free
                         free ^= low
                         v = low.bit_length() - 1
-                        place(i, v, True, actions[v])
+                        place(i, v, joker, actions[v])
             if st[3]:
                 for a, b in neighbours:
                     reach = (cards[a] | jokers[a]) & ~(cards[b] | jokers[b])

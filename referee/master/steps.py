@@ -29,6 +29,14 @@ _LIMIT = MASTER.cards_per_turn
 _CENTRE = MASTER.centre
 
 
+def collect(found: list[Action], mask: int, records: list[Action]) -> None:
+    """Append the record of each slot of `mask` (by value, ascending) to `found`."""
+    while mask:
+        low = mask & -mask
+        found.append(records[low.bit_length() - 1])
+        mask ^= low
+
+
 class BoardTurn:
     """The table as the current turn leaves it so far, on a compact board."""
 
@@ -199,44 +207,21 @@ class BoardTurn:
         if self.placed < _LIMIT:
             open_ = [(t << 1 | t >> 1) & FULL & ~t for t in map(int.__or__, cards, jokers)]
             for i in rows:
-                mine = open_[i] & held[i]
-                if mine:
-                    place = lay.place[i]
-                    while mine:
-                        low = mine & -mine
-                        found.append(place[low.bit_length() - 1])
-                        mine ^= low
+                collect(found, open_[i] & held[i], lay.place[i])
             if self.held_jokers:
                 for i in rows:
-                    free = open_[i]
-                    place = lay.place_joker[i]
-                    while free:
-                        low = free & -free
-                        found.append(place[low.bit_length() - 1])
-                        free ^= low
+                    collect(found, open_[i], lay.place_joker[i])
             if self.bridges_left:
                 has_joker = self.held_jokers > 0
                 taken = list(map(int.__or__, cards, jokers))
                 for a, b in _NEIGHBOURS[len(cards)]:
                     reach = taken[a] & ~taken[b]
-                    if not has_joker:
-                        reach &= held[b]
-                    if reach:
-                        bridge = lay.bridge[a][b]
-                        while reach:
-                            low = reach & -reach
-                            found.append(bridge[low.bit_length() - 1])
-                            reach ^= low
+                    collect(found, reach if has_joker else reach & held[b], lay.bridge[a][b])
         # A swap needs a placement in the turn: one made already, or one still possible
         # (the joker it wins fits any row that is not full).
         if self.placed > 0 or any((cards[i] | jokers[i]) != FULL for i in rows):
             for i in rows:
-                mine = jokers[i] & held[i]
-                swap = lay.swap[i]
-                while mine:
-                    low = mine & -mine
-                    found.append(swap[low.bit_length() - 1])
-                    mine ^= low
+                collect(found, jokers[i] & held[i], lay.swap[i])
         if not self.taken:
             board = self.board
             if board.top < len(board.pile):
