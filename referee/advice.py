@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import engine
+from .box_advice import box_hint
 from .core.codes import Code
 from .core.errors import Violation
 from .i18n import Counted, Message
@@ -38,9 +39,10 @@ END_OF_TURN_CODES = frozenset(
 MOST_NAMED = 6
 
 
-def legal_after(state: Any, actions: Sequence[Any], violation: Violation) -> list[dict] | None:
-    """The `actions` of `/v1/legal-actions` for the longest prefix it accepts, or None
-    for a violation without an action index."""
+def legal_after(state: Any, actions: Sequence[Any], violation: Violation,
+                player: int | None = None) -> list[dict] | None:
+    """The `actions` of `/v1/legal-actions` for `player` (by default the one to move) and
+    the longest prefix it accepts, or None for a violation without an action index."""
     if violation.action is None:
         return None
     # API.md's prefixes: the whole list for the end-of-turn checks, up to and including the
@@ -52,7 +54,7 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation) -> lis
     length = len(actions) if violation.code in END_OF_TURN_CODES else violation.action
     while length >= 0:
         try:
-            return engine.legal_actions(state, actions[:length]).to_dict()["actions"]
+            return engine.legal_actions(state, actions[:length], player).to_dict()["actions"]
         except Violation:
             # One shorter each time: a refusal's index does not bound the prefixes that
             # pass (two swaps and a draw are refused at the first swap, as
@@ -63,6 +65,8 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation) -> lis
 
 def hint(state: Any, actions: Sequence[Any], violation: Violation, legal: list[dict] | None) -> Message | None:
     """One helpful sentence for the refusal, or None where there is nothing to add."""
+    if engine.find_ruleset(state.ruleset).family == "box":
+        return box_hint(state, actions, violation, legal)
     if violation.code == Code.OPENING:
         return _opening(state.to_dict())
     if violation.action is None:

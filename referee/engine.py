@@ -22,16 +22,20 @@ from .master.ruleset import Master
 from .master.state import State
 from .rowgames.classic import Classic
 from .rowgames.junior import Junior
+from .zweikampf.ruleset import Zweikampf
 
 __all__ = [
     "MalformedInput", "Violation", "GameState", "State", "Turn", "TurnResult", "LegalActions",
-    "ReplayResult", "RULESETS", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
+    "ReplayResult", "RULESETS", "ROW_GAMES", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
     "load_state", "load_turn", "load_actions", "check_state", "apply", "legal_actions",
     "replay", "scores", "new_game", "view", "view_events",
 ]
 
 #: Every ruleset the referee knows, by name.
-RULESETS = Registry([Master(), Classic(), Junior()])
+RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf()])
+#: The games played on rows (MASTER, classic, junior), which the testing and conformance
+#: kits (`referee.testing`, `referee.conformance`) are written for.
+ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")
 
 
 def find_ruleset(name: Any) -> Ruleset:
@@ -71,9 +75,10 @@ def apply(state: GameState, turn: Turn) -> TurnResult:
     return find_ruleset(state.ruleset).apply(state, turn)
 
 
-def legal_actions(state: GameState, prefix: Sequence[Action] = ()) -> LegalActions:
-    """Every action that can legally follow `prefix`, and whether `prefix` is a whole turn."""
-    return find_ruleset(state.ruleset).legal_actions(state, tuple(prefix))
+def legal_actions(state: GameState, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:
+    """Every action that can legally follow `prefix` for `player` (default: the one to
+    move), and whether `prefix` is a whole turn."""
+    return find_ruleset(state.ruleset).legal_actions(state, tuple(prefix), player)
 
 
 def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:

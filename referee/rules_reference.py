@@ -48,6 +48,13 @@ RULESET_SUMMARIES = {
         "rows fill in between them. A player who can place must place; one who cannot draws "
         "one card."
     ),
+    "zweikampf": N_(
+        "Zweikampf, for two players with the cards of two colours: both turn up the top "
+        "card of their face-down stacks at the same time, and the higher value takes both "
+        "onto its won pile; equal values fight on with the next cards. With until_all an "
+        "empty stack takes the won pile turned over, and the game goes on until one player "
+        "holds every card."
+    ),
 }
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
 DECISIONS_TITLE = N_("Where the printed rules leave room")
@@ -59,11 +66,15 @@ DECISIONS = (
     N_("A joker swap needs a card placed in the same turn, before or after the swap; the swapped-in card does not count toward the four."),
     N_("For a hand the referee cannot see, a card is accepted unless it is visible elsewhere; what cannot be checked is listed as unchecked."),
     N_("In the classic game of the 2018 edition the first drawn card that fits may be kept; the second or third must be placed. In the original edition every drawn card that fits must be placed."),
+    N_("Zweikampf: a tie is fought on with one more card each, and again while the values stay equal; a battle still tied when the stacks run out leaves the game."),
+    N_("Zweikampf with until_all: when a player who must turn up holds no card at all, the other takes the battle and wins; when neither holds one, the battle leaves the game and it is a tie."),
+    N_("In the other games in the box, the player with the most cards wins, and players with equally many share the win."),
 )
 RULESET_TITLES = {
     "master": "Elfer raus! MASTER",  # a name, the same in every language
     "classic": N_("Classic Elfer raus! (80 cards)"),
     "junior": N_("Elfer raus! junior (44 cards)"),
+    "zweikampf": N_("Zweikampf (two players, 40 cards)"),
 }
 
 

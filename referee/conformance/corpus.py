@@ -110,7 +110,7 @@ def export(directory: Path, seed: int = 0) -> int:
     """Write the corpus into `directory`; the number of files written."""
     directory.mkdir(parents=True, exist_ok=True)
     groups: dict[str, list[dict[str, Any]]] = {"rulebook": rulebook_cases(case)}
-    for ruleset in sorted(engine.RULESETS):
+    for ruleset in sorted(engine.ROW_GAMES):
         groups[f"codes-{ruleset}"] = (find_code_cases(case, ruleset, seed)
                                       + find_impossible_cases(case, ruleset, seed))
     groups["codes-classic"] += edition_draw_cases(case, seed)

@@ -209,3 +209,13 @@ class Code(StrEnum):
         "A drawn card that can be placed has to be placed at once: in the original edition every "
         "one, in the 2018 edition the second or third drawn in a turn (the first may be kept).",
     )
+
+    # The other games in the box (RULES-DECK.md section 0).
+    TURN_SHAPE = (
+        "TURN_SHAPE",
+        "A turn of this game does not look like that",
+        "Each game of the box has a fixed shape of turn: which kinds of action it takes, in "
+        "which order and how many (one reveal, one play, a draw followed by a pair, ...). An "
+        "action kind the game does not have, one out of place, or a turn that stops before "
+        "an action it needs is refused before any card is looked at.",
+    )

@@ -43,6 +43,9 @@ class Ruleset:
     `wire` reads its turns."""
 
     name: str = ""
+    #: The family of games: "rows" (MASTER, classic, junior) or "box" (the other games in
+    #: the box, `referee.boxgames`); tools written for one family's states ask this.
+    family: str = "rows"
     title: str = ""
     description: str = ""
     #: The options of a new game, as `GET /v1/rulesets` lists them.
@@ -116,21 +119,32 @@ class Ruleset:
             raise MalformedInput("a turn has at least one action")
         return self.start_turn(state, turn.actions).run(turn.actions)
 
-    def legal_actions(self, state: Any, prefix: Sequence[Action] = ()) -> LegalActions:
-        """The legal continuations of `prefix`; raises the prefix's own violation, if any.
+    def legal_actions(self, state: Any, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:
+        """The legal continuations of `prefix` for `player` (default: the one to move);
+        raises the prefix's own violation, if any.
 
         The end-of-turn checks are not applied to the prefix. A finished game has no legal
-        actions.
+        actions, nor has a player who is not to move.
         """
         self.check_state(state)
-        if state.is_over:
-            return LegalActions(state.current, [], False)
+        player = self.lister(state, player)
+        if state.is_over or player != state.current:
+            return LegalActions(player, [], False)
         prefix = tuple(prefix)
         steps = self.start_turn(state, prefix)
         for index, action in enumerate(prefix):
             steps.take(index, action)
         complete = bool(prefix) and steps.is_complete()
         return LegalActions(state.current, list(self.next_actions(steps, len(prefix))), complete)
+
+    def lister(self, state: Any, player: int | None) -> int | None:
+        """Whose legal actions `/v1/legal-actions` lists: `player`, by default the one to
+        move; MalformedInput for a player who does not exist."""
+        if player is None:
+            return state.current
+        if not 0 <= player < len(state.players):
+            raise MalformedInput(f"there is no player {player} in this game")
+        return player
 
     def replay(self, state: Any, turns: Sequence[Turn]) -> ReplayResult:
         """Apply the turns in order; stop at the first violation, which then carries `turn`

@@ -73,19 +73,20 @@ def turns():
         with located("/turn/actions", body["turn"]["actions"]):
             result = engine.apply(state, turn)
     except Violation as refused:
-        raise advised(refused, state, turn.actions) from None
+        raise advised(refused, state, turn.actions, turn.player) from None
     return json_response(
         {"state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked}
     )
 
 
-def advised(refused: Violation, state, actions) -> Violation:
-    """The refusal with what would have worked: the legal actions after the longest
-    accepted prefix, and a hint. A failure here must not turn a refusal into a 500: it
-    is logged as an error and the refusal goes out without them (the test suite fails
-    any test during which the service logs an error, so the net is never relied on)."""
+def advised(refused: Violation, state, actions, player: int | None = None) -> Violation:
+    """The refusal with what would have worked: the legal actions (for `player`, by
+    default the one to move) after the longest accepted prefix, and a hint. A failure
+    here must not turn a refusal into a 500: it is logged as an error and the refusal
+    goes out without them (the test suite fails any test during which the service logs
+    an error, so the net is never relied on)."""
     try:
-        refused.legal = advice.legal_after(state, actions, refused)
+        refused.legal = advice.legal_after(state, actions, refused, player)
         refused.hint = advice.hint(state, actions, refused, refused.legal)
     except Exception:  # a bug in the advice, not in the refusal
         current_app.logger.exception("no advice for %s", refused.code)
@@ -99,10 +100,13 @@ def legal_actions():
         state = engine.load_state(body["state"])
     with located("/actions", body.get("actions", [])):
         prefix = engine.load_actions(body.get("actions", []), ruleset=state.ruleset)
+    with located("/player"):
+        player = engine.find_ruleset(state.ruleset).lister(state, body.get("player"))
+    with located("/actions", body.get("actions", [])):
         try:
-            answer = engine.legal_actions(state, prefix)
+            answer = engine.legal_actions(state, prefix, player)
         except Violation as refused:  # a prefix that already breaks a rule: its problem, advised
-            raise advised(refused, state, prefix) from None
+            raise advised(refused, state, prefix, player) from None
     return json_response(answer.to_dict())
 
 
@@ -122,7 +126,8 @@ def replays():
         if refused.turn is None or refused.action is None:
             raise
         before = engine.replay(state, turns[: refused.turn]).state if refused.turn else state
-        raise advised(refused, before, turns[refused.turn].actions) from None
+        turn = turns[refused.turn]
+        raise advised(refused, before, turn.actions, turn.player) from None
     return json_response(
         {
             "state": result.state.to_dict(),

@@ -10,7 +10,10 @@ from .table import read_table
 
 
 def slot_names(state) -> list[str]:
-    """Every slot the picture of `state` (wire form) draws, row by row."""
+    """Every slot the picture of `state` (wire form) draws, row by row (none for the
+    other games in the box, which have no rows)."""
+    if "rows" not in state:
+        return []
     return read_table(state).slot_names()
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..i18n import Translator
+from .box import box_picture
 from .table import JOKER, Row, Table, read_table
 
 #: Card faces; yellow takes dark text, the others white.
@@ -89,6 +90,8 @@ def picture(
     of the gettext domain `pages` (English when None).
     """
     texts = texts or Translator("en", "pages")
+    if "rows" not in state:  # one of the other games in the box
+        return box_picture(state, texts)
     table = read_table(state, tuple(turn))
     marked, lit = frozenset(mark), frozenset(highlight)
     width = _Geometry(layout, table.rows, 0).width

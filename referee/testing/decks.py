@@ -36,7 +36,7 @@ def game_kinds(ruleset: str | None = None) -> list[GameKind]:
     """Every ruleset (or just `ruleset`) in every combination of its options."""
     kinds = []
     for name, rules in engine.RULESETS.items():
-        if ruleset is not None and name != ruleset:
+        if name not in engine.ROW_GAMES or (ruleset is not None and name != ruleset):
             continue
         if not rules.options:
             kinds.append(GameKind(name, None))

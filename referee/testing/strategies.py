@@ -25,7 +25,7 @@ def kinds(ruleset: str | None = None) -> st.SearchStrategy[GameKind]:
     """A ruleset with its options: `"master"`, `"classic"` (any combination) or `"junior"`;
     with `ruleset` None each ruleset is as likely, whatever its number of options."""
     if ruleset is None:
-        return st.sampled_from(sorted(engine.RULESETS)).flatmap(lambda name: st.sampled_from(game_kinds(name)))
+        return st.sampled_from(sorted(engine.ROW_GAMES)).flatmap(lambda name: st.sampled_from(game_kinds(name)))
     return st.sampled_from(game_kinds(ruleset))
 
 

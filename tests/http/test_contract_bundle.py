@@ -73,7 +73,7 @@ def test_every_choice_of_kind_is_a_discriminated_one_of_whose_branches_name_thei
                 assert {"$ref": ref} in schema["oneOf"]
             discriminated[name] = member
     assert discriminated == {"State": "ruleset", "MasterAction": "type", "ClassicAction": "type",
-                             "JuniorAction": "type", "Event": "type"}
+                             "JuniorAction": "type", "Event": "type", "BoxAction": "type"}
 
 
 def test_no_boolean_schema_describes_a_member_and_every_array_has_items():

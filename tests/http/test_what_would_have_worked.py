@@ -22,6 +22,7 @@ from support import row_tables as rows
 from support.actions import bridge, draw, joker, pass_, place, swap
 from support.master_tables import table
 from support.zones import HIDDEN_REST, REST, hidden
+from support import box_tables as box
 from support.contract_check import assert_matches_contract
 
 ALL_BUT_B21 = {"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"}
@@ -30,6 +31,12 @@ NOFIT = ["Y15", "B3", "Y17"]
 
 # (code, state, player, actions, action index, prefix length, hint in English)
 CASES = [
+    ("TURN_SHAPE", box.zweikampf(stacks=[["O9"], ["Y9"]]), 1, [{"type": "place", "card": "Y9"}], 0, 0,
+     "A Zweikampf turn is one reveal: turn up the top card of your stack."),
+    ("DRAW_MISMATCH", box.zweikampf(stacks=[["O9"], ["Y9"]]), 1, [box.reveal("Y8")], 0, 0,
+     "Leave the card out, or name the top card of the pile."),
+    ("DRAW_CARD_REQUIRED", box.zweikampf(stacks=[["O9"], ["Y9"]], hide=[1]), 1, [box.reveal()], 0, 0,
+     "The referee cannot see that pile: name the card that was turned up."),
     ("SWAP_WITHOUT_PLAY", table(jokers={"B": [10], "R": [12]}, hands=[["B10", "R12", "R1"], ["R2"]]),
      0, [swap("B10")], 0, 1,
      "Place a card in the same turn as the swap, for instance the joker the swap brings in."),
@@ -144,7 +151,7 @@ def post(client, path, body, language="en"):
 def test_legal_is_what_legal_actions_answers_for_the_prefix(client, code, state, player, actions, index, prefix, hint):
     refused = post(client, "/v1/turns", {"state": state, "turn": {"player": player, "actions": actions}})
     assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, code, index)
-    listed = post(client, "/v1/legal-actions", {"state": state, "actions": actions[:prefix]})
+    listed = post(client, "/v1/legal-actions", {"state": state, "actions": actions[:prefix], "player": player})
     assert listed.status_code == 200
     assert refused.json["legal"] == listed.json["actions"]
 

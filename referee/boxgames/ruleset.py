@@ -1,0 +1,103 @@
+"""`BoxRuleset`: what every box game is as a `core.ruleset.Ruleset`.
+
+The judging follows RULES-DECK.md section 0's check order: the state (INVALID_STATE),
+then the turn as a whole (`GAME_OVER`, `NOT_YOUR_TURN`, `TURN_SHAPE`), then each action
+(`ACTION_AFTER_GAME_END`, then the game's checks), then the end of the turn. A game
+subclasses it with its name, texts, options, grammar, action reader and deck, and
+implements `load_state`, `check_state`, `start_turn`, `score`, `deal` and `view`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.errors import MalformedInput
+from ..core.ruleset import Ruleset
+from ..core.turn import LegalActions, TurnResult
+from .actions import ActionReader, BoxTurnRecord
+from .grammar import Grammar
+from .options import Option
+from .seats import check_mover, may_act, whose
+from .turn import BoxTurn
+
+
+class BoxRuleset(Ruleset):
+    family = "box"
+    grammar: Grammar
+    reader: ActionReader
+    declared: tuple[Option, ...] = ()
+    min_players = 2
+    max_players = 2
+
+    @property
+    def options(self) -> list[dict[str, Any]]:  # type: ignore[override]
+        return [o.listing() for o in self.declared]
+
+    # -- the game's part -------------------------------------------------------------------------
+
+    def start_turn(self, state: Any, player: int) -> BoxTurn:  # type: ignore[override]
+        raise NotImplementedError
+
+    # -- reading turns -----------------------------------------------------------------------------
+
+    def load_turn(self, data: Any) -> BoxTurnRecord:  # type: ignore[override]
+        return self.reader.turn(data)
+
+    def load_actions(self, data: Any) -> tuple[Any, ...]:
+        return self.reader.actions(data)
+
+    # -- judging ---------------------------------------------------------------------------------
+
+    def apply(self, state: Any, turn: Any) -> TurnResult:
+        self.check_state(state)
+        check_mover(state, turn.player)
+        shape = self.grammar.violation([a.kind for a in turn.actions], whole=True)
+        if shape is not None:
+            raise shape
+        return self.start_turn(state, turn.player).run(turn.actions, self.score)
+
+    def legal_actions(self, state: Any, prefix: Sequence[Any] = (), player: int | None = None) -> LegalActions:
+        self.check_state(state)
+        player = self.lister(state, player)
+        if state.is_over or player is None:
+            return LegalActions(player, [], False)
+        if not may_act(state, player):
+            return LegalActions(player, [], False)
+        prefix = tuple(prefix)
+        kinds = [a.kind for a in prefix]
+        shape = self.grammar.violation(kinds, whole=False)
+        if shape is not None:
+            raise shape
+        steps = self.start_turn(state, player)
+        for index, action in enumerate(prefix):
+            steps.take(index, action)
+        complete = self.grammar.accepts(kinds) and steps.is_complete()
+        listed = []
+        if not steps.ended:
+            for action in steps.candidates():
+                if self.grammar.allows_next(kinds, action.kind) and listable(steps.violation(len(prefix), action)):
+                    listed.append(action)
+        return LegalActions(player, listed, complete)
+
+    def lister(self, state: Any, player: int | None) -> int | None:
+        return whose(state, player)
+
+    def deal(self, names: Sequence[str], seed: int, first: int, rows: Any, hidden: bool,
+             options: Any) -> tuple[Any, int]:
+        if rows is not None:
+            raise MalformedInput(f"the {self.name} game has no row order to choose")
+        return self.new_deal(names, seed, first, hidden, options), 0
+
+    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> Any:
+        raise NotImplementedError
+
+    def view(self, state: Any, player: int | None) -> Any:
+        """The state as `player` (None: a spectator) sees it at the table."""
+        raise NotImplementedError
+
+
+def listable(refused: Any) -> bool:
+    """An action passes, or is refused only for not naming its card: RULES-DECK.md section
+    0 lists an action that must name a card once, without it."""
+    return refused is None or refused.code.value == "DRAW_CARD_REQUIRED"

@@ -1,0 +1,85 @@
+"""Builders of states of the other games in the box (JSON shape), for tests.
+
+    zweikampf(stacks=[["O9"], ["Y9"]])      # those on top, the rest of the 40 shared out
+    zweikampf(stacks=[["O9"], []], won=[[], [...]], until_all=True, fill=False)
+
+Every card the test does not place itself is shared out under the named tops, so that
+the state accounts for the whole deck and the stacks stay of equal size (the battle's
+cards counting with their players'). `hide` lists the players whose stacks are counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NAMES = ("Ada", "Ben", "Cleo", "Dan")
+EDITION_COLORS = {"2018": ("O", "Y", "G", "B"), "original": ("R", "Y", "G", "B")}
+
+
+def deck(colors: tuple[str, ...], top: int = 20) -> list[str]:
+    return [f"{c}{v}" for c in colors for v in range(1, top + 1)]
+
+
+def zweikampf(stacks=None, won=None, battle=(), out: int = 0, hide=(), until_all: bool = False,
+              edition: str = "2018", colors=None, waiting=None, fill: bool = True) -> dict[str, Any]:
+    colors = tuple(colors or EDITION_COLORS[edition][:2])
+    stacks = [list(s) for s in (stacks or [[], []])]
+    won = [list(w) for w in (won or [[], []])]
+    battle = [{"player": p, "card": c} for p, c in battle]
+    if fill:
+        used = {c for s in stacks for c in s} | {c for w in won for c in w} | {e["card"] for e in battle}
+        rest = [c for c in deck(colors) if c not in used][: max(0, 40 - len(used) - out)]
+        sizes = [len(stacks[i]) + sum(1 for e in battle if e["player"] == i) for i in (0, 1)]
+        while rest:
+            i = 0 if sizes[0] <= sizes[1] else 1
+            stacks[i].append(rest.pop(0))
+            sizes[i] += 1
+    if waiting is None:
+        if len(battle) % 2:
+            waiting = [1 - battle[-1]["player"]]
+        else:
+            holds = [len(stacks[i]) + (len(won[i]) if until_all else 0) for i in (0, 1)]
+            waiting = [] if 0 in holds else [0, 1]
+    return {
+        "ruleset": "zweikampf",
+        "options": {"edition": edition, "colors": list(colors), "until_all": until_all},
+        "players": [{"name": NAMES[i], "stack": {"count": len(stacks[i])} if i in hide else stacks[i], "won": won[i]}
+                    for i in (0, 1)],
+        "current": None,
+        "waiting": waiting,
+        "battle": battle,
+        "out": out,
+    }
+
+
+def reveal(card: str | None = None) -> dict[str, Any]:
+    return {"type": "reveal"} if card is None else {"type": "reveal", "card": card}
+
+
+def play(card: str | None = None) -> dict[str, Any]:
+    return {"type": "play"} if card is None else {"type": "play", "card": card}
+
+
+def hoechste(hands=None, won=None, trick=(), set_aside: int = 0, out: int = 0, hide=(), players: int = 2,
+             edition: str = "2018", waiting=None) -> dict[str, Any]:
+    """A "Die höchste Karte gewinnt" state: `hands` as given (default: each player's whole
+    colour, 1 to 11), `won` counts, `trick` as `(player, card)` pairs."""
+    colors = EDITION_COLORS[edition]
+    n = len(hands) if hands is not None else players
+    hands = [list(h) for h in (hands or [[f"{colors[i]}{v}" for v in range(1, 12)] for i in range(n)])]
+    won = list(won or [0] * n)
+    played = [p for p, _ in trick]
+    if waiting is None:
+        over = not trick and not any(hands)
+        waiting = [] if over else [i for i in range(n) if i not in played]
+    return {
+        "ruleset": "hoechste-karte",
+        "options": {"edition": edition},
+        "players": [{"name": NAMES[i], "hand": {"count": len(hands[i])} if i in hide else hands[i], "won": won[i]}
+                    for i in range(n)],
+        "current": None,
+        "waiting": waiting,
+        "trick": [{"player": p, "card": c} for p, c in trick],
+        "set_aside": set_aside,
+        "out": out,
+    }

@@ -1,0 +1,26 @@
+"""The README's Zweikampf example stays true: each request it shows, sent to the referee,
+gets the answer printed under it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+
+
+def printed(value) -> str:
+    return "# " + json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def test_the_readme_example_answers_as_printed(client):
+    game = client.post("/v1/games", json={"ruleset": "zweikampf", "players": ["Ada", "Ben"], "seed": 7}).json
+    first = client.post("/v1/turns", json={"state": game["state"], "turn": {
+        "player": 1, "actions": [{"type": "reveal"}]}}).json
+    assert printed({"waiting": first["state"]["waiting"], "events": first["events"]}) in README
+    second = client.post("/v1/turns", json={"state": first["state"], "turn": {
+        "player": 0, "actions": [{"type": "reveal"}]}}).json
+    assert printed({"won": [p["won"] for p in second["state"]["players"]], "events": second["events"]}) in README
+    refused = client.post("/v1/turns", json={"state": first["state"], "turn": {
+        "player": 1, "actions": [{"type": "reveal"}]}}).json
+    assert printed({k: refused[k] for k in ("code", "action", "detail")}) in README
