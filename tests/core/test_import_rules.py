@@ -16,10 +16,15 @@ PACKAGE = Path(__file__).resolve().parents[2] / "referee"
 WEB_LIBRARIES = {"flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs", "orjson",
                  "gunicorn", "yaml", "swagger_ui"}
 FORBIDDEN = {
-    "core": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.http",
+    "core": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.boxgames", "referee.zweikampf", "referee.http",
                              "referee.engine", "referee.cli"},
     "master": WEB_LIBRARIES | {"referee.rowgames", "referee.http", "referee.engine", "referee.cli"},
     "rowgames": WEB_LIBRARIES | {"referee.master", "referee.http", "referee.engine", "referee.cli"},
+    # The box games' shared core, and each box game, import no other game.
+    "boxgames": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
+                                 "referee.hoechste_karte", "referee.http", "referee.engine", "referee.cli"},
+    "zweikampf": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.hoechste_karte",
+                                  "referee.http", "referee.engine", "referee.cli"},
     # The drawing reads a state's wire form only, so that it never depends on an engine.
     "pictures": WEB_LIBRARIES | {"referee.core", "referee.master", "referee.rowgames", "referee.http",
                                  "referee.engine", "referee.cli"},

@@ -6,7 +6,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from referee.http import create_app
+
 README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True}).test_client()
 
 
 def printed(value) -> str:
