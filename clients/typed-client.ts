@@ -12,15 +12,17 @@ type TurnAnswer = paths["/v1/turns"]["post"]["responses"]["200"]["content"]["app
 type Problem = paths["/v1/turns"]["post"]["responses"]["422"]["content"]["application/problem+json"];
 
 function toMove(state: State): string {
-  const player = state.players[state.current];
   switch (state.ruleset) {
     case "master":
       // A MASTER state's rows carry jokers and its players bridge cards.
-      return `${player.name} (${state.players[state.current].bridges} bridges, ${state.rows[0].jokers.length} jokers in row 1)`;
+      return `${state.players[state.current].name} (${state.players[state.current].bridges} bridges, ${state.rows[0].jokers.length} jokers in row 1)`;
     case "classic":
-      return `${player.name} (classic, ${state.options.edition} edition)`;
+      return `${state.players[state.current].name} (classic, ${state.options.edition} edition)`;
     case "junior":
-      return `${player.name} (junior)`;
+      return `${state.players[state.current].name} (junior)`;
+    case "zweikampf":
+      // Both players turn up at once: current is null and waiting says who is still to act.
+      return state.waiting.map((i) => state.players[i].name).join(" and ") || "nobody (game over)";
   }
 }
 
@@ -40,12 +42,13 @@ function explain(problem: Problem): string {
 const later: Problem = { type: "/v1/rules/LATER_CODE", title: "t", status: 422, detail: "d", code: "LATER_CODE",
   action: 0 };
 
-function nextPlayer(answer: TurnAnswer): number {
+function nextPlayer(answer: TurnAnswer): number | null {
   return answer.state.current;
 }
 
 export function play(request: TurnRequest): string {
-  const hand = request.state.players[0].hand;
-  return [toMove(request.state), String(cardsIn(hand as Schemas["MasterCards"])), turn.actions.length].join(" ");
+  const state = request.state;
+  const held = state.ruleset === "zweikampf" ? state.players[0].stack : state.players[0].hand;
+  return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }
 export { explain, later, nextPlayer };
