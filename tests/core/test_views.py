@@ -16,7 +16,9 @@ PLAYERS = ["Ann", "Ben", "Cleo"]
 
 
 def dealt(ruleset: str):
-    return engine.new_game(PLAYERS, seed=11, ruleset=ruleset).state
+    # Every game of the box takes two players (Zweikampf takes only two).
+    players = PLAYERS[:2] if engine.RULESETS[ruleset].family == "box" else PLAYERS
+    return engine.new_game(players, seed=11, ruleset=ruleset).state
 
 
 @pytest.mark.parametrize("ruleset", sorted(engine.RULESETS))

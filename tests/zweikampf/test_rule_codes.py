@@ -4,6 +4,7 @@ section 0: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then the reveal's dr
 
 from __future__ import annotations
 
+from referee import engine
 from support.box_tables import reveal, zweikampf
 from support.judge import outcome, refusal
 
@@ -65,3 +66,13 @@ def test_a_finished_game_refuses_every_turn_with_game_over():
     assert state["waiting"] == []
     assert refusal(state, reveal(), player=0) == ("GAME_OVER", None)
     assert refusal(state, player=5) == ("GAME_OVER", None)
+
+
+def test_a_view_shows_no_stack_but_the_won_piles_and_the_battle_and_is_itself_a_state():
+    state = zweikampf(stacks=[["O9"], ["Y5"]], won=[["O1", "Y1"], []], battle=[(1, "Y20")])
+    view = engine.view(engine.load_state(state), 0).to_dict()
+    assert [p["stack"] for p in view["players"]] == [{"count": 19}, {"count": 18}]
+    assert view["players"][0]["won"] == ["O1", "Y1"] and view["battle"] == [{"player": 1, "card": "Y20"}]
+    assert engine.view(engine.load_state(state), None).to_dict() == view
+    assert refusal(view, reveal(), player=0) == ("DRAW_CARD_REQUIRED", 0)
+    assert outcome(view, reveal("O9"), player=0)[1][-1] == {"type": "won", "player": 1, "cards": 2, "from": "battle"}
