@@ -1,7 +1,7 @@
 """Three referees behind nginx: one stopped under load (SIGTERM, then SIGKILL) and brought
 back, and no request fails through the SIGTERM (bench/cluster_bench.py --quick, ~20 s).
 
-nginx is Debian's package (.ci/run installs it); without it this fails, it is not skipped.
+nginx is Debian's package (scripts/test installs it); without it this fails, it is not skipped.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_nginx_retries_on_the_next_instance_while_one_is_stopped_and_restarted():
-    assert shutil.which("nginx") or Path("/usr/sbin/nginx").exists(), "nginx is missing: apt-get install nginx"
+    assert shutil.which("nginx") or Path("/usr/sbin/nginx").exists(), "nginx is missing: scripts/test installs it (apt-get install nginx)"
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "cluster_bench.py"), "--quick"],
                           capture_output=True, text=True, timeout=150, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr

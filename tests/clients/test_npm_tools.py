@@ -4,7 +4,7 @@ openapi-typescript turns `/openapi.json` into types, and `tsc --strict` compiles
 program against them (clients/typed-client.ts) and refuses one with five mistakes
 (clients/typed-client-mistakes.ts); `redocly lint` finds no error (its configuration,
 clients/redocly.yaml, gives the reason for every warning kept). The tools are pinned in
-clients/package.json and installed by `npm ci` there (.ci/run does it); without them
+clients/package.json and installed by `npm ci` there (scripts/test does it); without them
 these tests fail, they are not skipped. Marked `clients`.
 """
 
@@ -29,7 +29,7 @@ TSC = ["--strict", "--noEmit", "--target", "es2022", "--module", "esnext", "--mo
 def tool(name: str) -> str:
     path = BIN / name
     if not path.exists():
-        pytest.fail(f"{path} is missing: run `npm ci` in {CLIENTS} (.ci/run does)")
+        pytest.fail(f"{path} is missing: run `npm ci` in {CLIENTS} (scripts/test does)")
     return str(path)
 
 
