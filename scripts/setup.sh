@@ -8,7 +8,8 @@
 #   pip_install SPEC            pip install SPEC into .venv
 #   finally_run COMMAND...      say it, and become it
 #
-# With --dry-run as the first argument the scripts say what they would do and do nothing.
+# With --dry-run as the first argument the scripts say what they would do and do nothing
+# (it is taken off the arguments: the script is sourced without arguments of its own).
 
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -17,6 +18,7 @@ SCRIPT="scripts/$(basename "$0")"
 DRY_RUN=0
 if [ "${1:-}" = "--dry-run" ]; then
     DRY_RUN=1
+    shift
 fi
 PACKAGES=()
 
