@@ -337,5 +337,3 @@ class RowTurn(TurnSteps):
             checked=True,
         )
         return self.finish(new, scores)
-
-
