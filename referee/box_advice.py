@@ -16,6 +16,7 @@ from .i18n.terms import cards
 TURN_SHAPES = {
     "zweikampf": N_("A Zweikampf turn is one reveal: turn up the top card of your stack."),
     "hoechste-karte": N_("A turn of this game is one play: one card from your hand, face down."),
+    "farben-sammeln": N_("A Farben sammeln turn is a take, then a discard, then a close if you wish to end the round."),
 }
 
 
@@ -29,9 +30,29 @@ def box_hint(state: Any, actions: Sequence[Any], violation: Violation, legal: li
         return Message("Leave the card out, or name the top card of the pile.")
     if code is Code.CARD_UNAVAILABLE:
         return Message("Name a card of this game that is not already listed in the state.")
+    if state.ruleset == "farben-sammeln":
+        found = _farben_hint(state, code, legal)
+        if found is not None:
+            return found
     if code is Code.CARD_NOT_IN_HAND:
         named = [a["card"] for a in legal or () if a.get("card")]
         if named:
             return Message("Play one of {cards}.", cards=cards(named[:6], "or"))
         return Message("Play a card that can still be in your hand: your colour, 1 to 11, not yet on the table.")
+    return None
+
+
+def _farben_hint(state: Any, code: Code, legal: list[dict] | None) -> Message | None:
+    if code is Code.PILE_EMPTY:
+        return Message("The pile is used up: take the top card of a display stack instead.")
+    if code is Code.SPACE_NOT_FILLED:
+        return Message("Discard onto display stack {stack}, the place your take emptied.",
+                       stack=next(a["to"] for a in legal or ()))
+    if code is Code.CLOSE_NOT_ALLOWED:
+        return Message("Leave out the close: only a hand of a single colour may end the round.")
+    if code is Code.CARD_NOT_IN_HAND:
+        if not isinstance(state.players[state.current].hand, tuple):  # a hidden hand
+            return Message("Discard a card that can be in your hand: one not seen anywhere else.")
+        named = list(dict.fromkeys(a["card"] for a in legal or ()))
+        return Message("Discard one of {cards}.", cards=cards(named, "or"))
     return None

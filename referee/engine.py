@@ -22,6 +22,7 @@ from .master.ruleset import Master
 from .master.state import State
 from .rowgames.classic import Classic
 from .rowgames.junior import Junior
+from .farben_sammeln.ruleset import FarbenSammeln
 from .zweikampf.ruleset import Zweikampf
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 #: Every ruleset the referee knows, by name.
-RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf()])
+RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln()])
 #: The games played on rows (MASTER, classic, junior), which the testing and conformance
 #: kits (`referee.testing`, `referee.conformance`) are written for.
 ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")

@@ -55,6 +55,13 @@ RULESET_SUMMARIES = {
         "empty stack takes the won pile turned over, and the game goes on until one player "
         "holds every card."
     ),
+    "farben-sammeln": N_(
+        "Farben sammeln, for two to six players with all 80 cards: each turn a player takes "
+        "the top card of the face-down pile or of one of four face-up display stacks, then "
+        "discards a card onto a display stack. A player whose hand then holds one colour may "
+        "close the round; each player scores the sum of their best colour, and the highest "
+        "score wins."
+    ),
 }
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
 DECISIONS_TITLE = N_("Where the printed rules leave room")
@@ -69,12 +76,15 @@ DECISIONS = (
     N_("Zweikampf: a tie is fought on with one more card each, and again while the values stay equal; a battle still tied when the stacks run out leaves the game."),
     N_("Zweikampf with until_all: when a player who must turn up holds no card at all, the other takes the battle and wins; when neither holds one, the battle leaves the game and it is a tie."),
     N_("In the other games in the box, the player with the most cards wins, and players with equally many share the win."),
+    N_("Farben sammeln: there are always four display stacks; a take that empties one is followed by a discard onto that place. A card taken may be discarded again at once."),
+    N_("Farben sammeln: an empty pile only rules out taking from it; a round nobody can close goes on. Of equal colour sums the colour first in the edition's order counts; the lowest score loses, of equal scores the lowest seat."),
 )
 RULESET_TITLES = {
     "master": "Elfer raus! MASTER",  # a name, the same in every language
     "classic": N_("Classic Elfer raus! (80 cards)"),
     "junior": N_("Elfer raus! junior (44 cards)"),
     "zweikampf": N_("Zweikampf (two players, 40 cards)"),
+    "farben-sammeln": N_("Farben sammeln (2 to 6 players, 80 cards)"),
 }
 
 

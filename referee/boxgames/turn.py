@@ -81,7 +81,10 @@ class BoxTurn:
     def finish(self, state: Any, scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
         if state.is_over:
             outcome = scores(state)
-            self.events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
+            event = {"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]}
+            if "loser" in outcome:  # a game that names its loser (Farben sammeln) says so here too
+                event["loser"] = outcome["loser"]
+            self.events.append(event)
         return TurnResult(state, self.events, self.unchecked)
 
     def after_game_end(self, index: int) -> Violation | None:

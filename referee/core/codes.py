@@ -219,3 +219,17 @@ class Code(StrEnum):
         "action kind the game does not have, one out of place, or a turn that stops before "
         "an action it needs is refused before any card is looked at.",
     )
+
+    # Farben sammeln (RULES-DECK.md section 5).
+    SPACE_NOT_FILLED = (
+        "SPACE_NOT_FILLED",
+        "The emptied display stack must be filled",
+        "There are always four face-up display stacks. A player who took the last card of "
+        "one must put the discarded card there, in its place.",
+    )
+    CLOSE_NOT_ALLOWED = (
+        "CLOSE_NOT_ALLOWED",
+        "Only a hand of one colour may close the round",
+        "A player may end the round only when, after taking and discarding, every card in "
+        "their hand is of the same colour.",
+    )

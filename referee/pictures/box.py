@@ -38,6 +38,8 @@ def box_picture(state: dict[str, Any], texts: Translator | None = None) -> str:
         height = max(height, y + 140)
     width = 2 * MARGIN + 2 * BOX_W + MARGIN
     table, table_h = _table(state, players, height + 12, texts)
+    piles, piles_h = _table_piles(state, height + 12 + table_h, texts)
+    table, table_h = table + piles, table_h + piles_h
     lines = []
     if finished:
         lines.append(texts.gettext("Game over"))
@@ -87,6 +89,11 @@ def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: 
         out.append(_text(cx, top + CARD_H + 14, texts.ngettext("Won: {n} card", "Won: {n} cards", len(won)), 11, "#333"))
     elif isinstance(player.get("won"), int):
         out.append(_text(x + 8, y + 128, texts.ngettext("Won: {n} card", "Won: {n} cards", player["won"]), 11, "#333"))
+    if isinstance(player.get("open"), list):
+        open_pile = player["open"]
+        out.append(_card(open_pile[0], cx, top, "open") if open_pile else _space(cx, top, "open"))
+        out.append(_text(cx, top + CARD_H + 14, texts.ngettext("Open: {n} card", "Open: {n} cards", len(open_pile)),
+                         11, "#333"))
     if "hand" in player:
         hand = player["hand"]
         if isinstance(hand, dict):
@@ -115,6 +122,41 @@ def _table(state: dict[str, Any], players: list[dict[str, Any]], top: float, tex
         out.append(_text(x, y + CARD_H + 14, name[:8], 10, "#333"))
     out.append("</g>")
     return "".join(out), 22 + CARD_H + 22
+
+
+def _table_piles(state: dict[str, Any], top: float, texts) -> tuple[str, float]:
+    """The piles lying in the middle of the table: the face-down pile, the display
+    stacks and the middle, each as its top card (a back where face down) and its count."""
+    piles: list[tuple[str, str, Any, bool]] = []
+    if "pile" in state:
+        piles.append(("pile", texts.gettext("Pile"), state["pile"], False))
+    for k, stack in enumerate(state.get("display", ())):
+        piles.append((f"display-{k}", texts.gettext("Stack {n}", n=k), stack, True))
+    if isinstance(state.get("middle"), list):
+        piles.append(("middle", texts.gettext("Middle"), state["middle"], True))
+    if not piles:
+        return "", 0
+    out = ['<g class="table-piles">']
+    for k, (name, label, pile, face_up) in enumerate(piles):
+        x, y = MARGIN + k * (CARD_W + 46), top + 8
+        n = _count(pile)
+        out.append(f'<g class="pile {name}" data-pile="{name}" data-count="{n}">')
+        if face_up and n:
+            out.append(_card(pile[0], x, y, name))
+        elif n:
+            out.append(_back(x, y, n, name))
+        else:
+            out.append(_space(x, y, name))
+        out.append(_text(x, y + CARD_H + 14, f"{label}: {n}", 10, "#333"))
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out), 8 + CARD_H + 22
+
+
+def _space(x: float, y: float, where: str) -> str:
+    """An empty place where a pile would lie."""
+    return (f'<g class="space {where}"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" '
+            f'fill="none" stroke="#999" stroke-dasharray="4 3"/></g>')
 
 
 def _card(card: str, x: float, y: float, where: str, small: bool = False) -> str:

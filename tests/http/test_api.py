@@ -219,7 +219,7 @@ def test_rules_lists_the_whole_catalogue(client):
     assert [r["code"] for r in response.json] == [c.value for c in Code]
     assert response.json[0] == {"code": "INVALID_STATE", "title": Code.INVALID_STATE.title,
                                 "description": Code.INVALID_STATE.description,
-                                "rulesets": ["master", "classic", "junior", "zweikampf"]}
+                                "rulesets": ["master", "classic", "junior", "zweikampf", "farben-sammeln"]}
 
 
 def test_one_rule_by_its_code(client):

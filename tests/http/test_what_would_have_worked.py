@@ -23,11 +23,13 @@ from support.actions import bridge, draw, joker, pass_, place, swap
 from support.master_tables import table
 from support.zones import HIDDEN_REST, REST, hidden
 from support import box_tables as box
+from support import farben_tables as fs
 from support.contract_check import assert_matches_contract
 
 ALL_BUT_B21 = {"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"}
 GYBR = "GYBR"
 NOFIT = ["Y15", "B3", "Y17"]
+FS_ORANGE = [f"O{v}" for v in range(1, 10)]
 
 # (code, state, player, actions, action index, prefix length, hint in English)
 CASES = [
@@ -37,6 +39,18 @@ CASES = [
      "Leave the card out, or name the top card of the pile."),
     ("DRAW_CARD_REQUIRED", box.zweikampf(stacks=[["O9"], ["Y9"]], hide=[1]), 1, [box.reveal()], 0, 0,
      "The referee cannot see that pile: name the card that was turned up."),
+    ("SPACE_NOT_FILLED", fs.farben(hands=[FS_ORANGE, []], display=[["G1"], ["G2"], ["B7"], ["G4"]]), 0,
+     [fs.take(2), fs.discard("O1", 0)], 1, 1, "Discard onto display stack 2, the place your take emptied."),
+    ("CLOSE_NOT_ALLOWED", fs.farben(hands=[FS_ORANGE[:8] + ["Y1"], []]), 0,
+     [fs.take("pile"), fs.discard("O1", 0), fs.close()], 2, 2,
+     "Leave out the close: only a hand of a single colour may end the round."),
+    ("CARD_NOT_IN_HAND", fs.farben(hands=[FS_ORANGE[:8] + ["Y1"], []], pile=["B5"]), 0,
+     [fs.take("pile"), fs.discard("O10", 0)], 1, 1,
+     "Discard one of the orange 1, the orange 2, the orange 3, the orange 4, the orange 5, the orange 6, "
+     "the orange 7, the orange 8, the yellow 1, or the blue 5."),
+    ("PILE_EMPTY", fs.pile_used_up(fs.farben(hands=[FS_ORANGE, []]), as_count=True), 0,
+     [fs.take("pile"), fs.discard("O1", 0)], 0, 0,
+     "The pile is used up: take the top card of a display stack instead."),
     ("SWAP_WITHOUT_PLAY", table(jokers={"B": [10], "R": [12]}, hands=[["B10", "R12", "R1"], ["R2"]]),
      0, [swap("B10")], 0, 1,
      "Place a card in the same turn as the swap, for instance the joker the swap brings in."),
