@@ -23,6 +23,13 @@ function toMove(state: State): string {
     case "zweikampf":
       // Both players turn up at once: current is null and waiting says who is still to act.
       return state.waiting.map((i) => state.players[i].name).join(" and ") || "nobody (game over)";
+    case "farben-sammeln":
+      // One player moves at a time; current is null once someone has closed the round.
+      return state.current === null ? `nobody (closed by player ${state.closed})`
+        : `${state.players[state.current].name} (${state.display.length} display stacks)`;
+    case "ueberall-anschliessen":
+      return state.current === null ? "nobody (game over)"
+        : `${state.players[state.current].name} (${state.middle.length} cards in the middle)`;
   }
 }
 
@@ -48,7 +55,8 @@ function nextPlayer(answer: TurnAnswer): number | null {
 
 export function play(request: TurnRequest): string {
   const state = request.state;
-  const held = state.ruleset === "zweikampf" ? state.players[0].stack : state.players[0].hand;
+  const stacked = state.ruleset === "zweikampf" || state.ruleset === "ueberall-anschliessen";
+  const held = stacked ? state.players[0].stack : state.players[0].hand;
   return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }
 export { explain, later, nextPlayer };

@@ -9,6 +9,7 @@ from typing import Any
 
 from .core.codes import Code
 from .core.errors import Violation
+from .core.turn import player_term
 from .i18n import Message, N_
 from .i18n.terms import cards
 
@@ -17,6 +18,9 @@ TURN_SHAPES = {
     "zweikampf": N_("A Zweikampf turn is one reveal: turn up the top card of your stack."),
     "hoechste-karte": N_("A turn of this game is one play: one card from your hand, face down."),
     "farben-sammeln": N_("A Farben sammeln turn is a take, then a discard, then a close if you wish to end the round."),
+    "ueberall-anschliessen": N_(
+        "An Überall anschließen turn is a reveal and a place, again after every card that fitted, and a stopp "
+        "only right after a fit overlooked; a place goes to \"middle\", \"own\" or another player's seat."),
 }
 
 
@@ -34,6 +38,8 @@ def box_hint(state: Any, actions: Sequence[Any], violation: Violation, legal: li
         found = _farben_hint(state, code, legal)
         if found is not None:
             return found
+    if state.ruleset == "ueberall-anschliessen":
+        return _ueberall_hint(state, code, legal)
     if code is Code.CARD_NOT_IN_HAND:
         named = [a["card"] for a in legal or () if a.get("card")]
         if named:
@@ -55,4 +61,27 @@ def _farben_hint(state: Any, code: Code, legal: list[dict] | None) -> Message | 
             return Message("Discard a card that can be in your hand: one not seen anywhere else.")
         named = list(dict.fromkeys(a["card"] for a in legal or ()))
         return Message("Discard one of {cards}.", cards=cards(named, "or"))
+    return None
+
+
+def _ueberall_hint(state: Any, code: Code, legal: list[dict] | None) -> Message | None:
+    if code in (Code.NOT_NEXT_HIGHER, Code.MIDDLE_FIRST, Code.FIT_OVERLOOKED):
+        where = next(a["to"] for a in legal or ())  # the first listed placement is where it must go
+        if where == "middle":
+            must = Message("Put the card on the middle.")
+        elif where == "own":
+            must = Message("Nothing fits: put the card on your own pile.")
+        else:
+            must = Message("Put the card on the open pile of {player}.", player=player_term(state, where))
+        if code is Code.FIT_OVERLOOKED:
+            return Message("{must} If the table caught the mistake, follow it with stopp.", must=must)
+        return must
+    if code is Code.STOPP_WITHOUT_MISTAKE:
+        return Message("Leave out the stopp: no fit was overlooked just before it.")
+    if code is Code.TURN_ENDED:
+        return Message("End the turn there: the card that ended it is placed.")
+    if code is Code.TURN_INCOMPLETE:
+        return Message("The card fitted: turn up the next card and place it.")
+    if code is Code.ACTION_AFTER_GAME_END:
+        return Message("You have no card left: end the turn there.")
     return None

@@ -23,6 +23,7 @@ from .master.state import State
 from .rowgames.classic import Classic
 from .rowgames.junior import Junior
 from .farben_sammeln.ruleset import FarbenSammeln
+from .ueberall_anschliessen.ruleset import UeberallAnschliessen
 from .zweikampf.ruleset import Zweikampf
 
 __all__ = [
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 #: Every ruleset the referee knows, by name.
-RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln()])
+RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen()])
 #: The games played on rows (MASTER, classic, junior), which the testing and conformance
 #: kits (`referee.testing`, `referee.conformance`) are written for.
 ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")

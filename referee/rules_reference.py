@@ -62,6 +62,13 @@ RULESET_SUMMARIES = {
         "close the round; each player scores the sum of their best colour, and the highest "
         "score wins."
     ),
+    "ueberall-anschliessen": N_(
+        "Überall anschließen, for two to six players with all 80 cards dealt into face-down "
+        "stacks: the player to move turns up cards one by one and puts each where it is one "
+        "higher than the top card (after 20 comes 1, colours do not matter): on the middle "
+        "first, else on another player's open pile, else on their own, which ends the turn. "
+        "An empty stack takes the open pile turned over; the first to run out of cards wins."
+    ),
 }
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
 DECISIONS_TITLE = N_("Where the printed rules leave room")
@@ -78,6 +85,8 @@ DECISIONS = (
     N_("In the other games in the box, the player with the most cards wins, and players with equally many share the win."),
     N_("Farben sammeln: there are always four display stacks; a take that empties one is followed by a discard onto that place. A card taken may be discarded again at once."),
     N_("Farben sammeln: an empty pile only rules out taking from it; a round nobody can close goes on. Of equal colour sums the colour first in the edition's order counts; the lowest score loses, of equal scores the lowest seat."),
+    N_("Überall anschließen: an overlooked fit caught by the table is recorded with stopp right after it; each other player, clockwise from the overlooker's left, then gives the bottom card of their stack onto the top of the overlooker's stack. A card put on another player's pile while it fitted the middle is always refused."),
+    N_("Überall anschließen: an empty stack takes the open pile turned over as soon as it is used up, so a player holds cards exactly while the stack is not empty; the game's first turn is the one card put into the empty middle."),
 )
 RULESET_TITLES = {
     "master": "Elfer raus! MASTER",  # a name, the same in every language
@@ -85,6 +94,7 @@ RULESET_TITLES = {
     "junior": N_("Elfer raus! junior (44 cards)"),
     "zweikampf": N_("Zweikampf (two players, 40 cards)"),
     "farben-sammeln": N_("Farben sammeln (2 to 6 players, 80 cards)"),
+    "ueberall-anschliessen": N_("Überall anschließen (2 to 6 players, 80 cards)"),
 }
 
 

@@ -49,10 +49,16 @@ class BoxRuleset(Ruleset):
 
     # -- judging ---------------------------------------------------------------------------------
 
+    def kinds(self, state: Any, player: int, actions: Sequence[Any]) -> list[str]:
+        """The kinds of `actions` as the grammar reads them; a game whose actions name a
+        seat may read one that cannot be meant (the own, one that does not exist) as a
+        kind the grammar does not have."""
+        return [a.kind for a in actions]
+
     def apply(self, state: Any, turn: Any) -> TurnResult:
         self.check_state(state)
         check_mover(state, turn.player)
-        shape = self.grammar.violation([a.kind for a in turn.actions], whole=True)
+        shape = self.grammar.violation(self.kinds(state, turn.player, turn.actions), whole=True)
         if shape is not None:
             raise shape
         return self.start_turn(state, turn.player).run(turn.actions, self.score)
@@ -65,7 +71,7 @@ class BoxRuleset(Ruleset):
         if not may_act(state, player):
             return LegalActions(player, [], False)
         prefix = tuple(prefix)
-        kinds = [a.kind for a in prefix]
+        kinds = self.kinds(state, player, prefix)
         shape = self.grammar.violation(kinds, whole=False)
         if shape is not None:
             raise shape
@@ -76,7 +82,8 @@ class BoxRuleset(Ruleset):
         listed = []
         if not steps.ended:
             for action in steps.candidates():
-                if self.grammar.allows_next(kinds, action.kind) and listable(steps.violation(len(prefix), action)):
+                if (self.grammar.allows_next(kinds, self.kinds(state, player, (action,))[0])
+                        and listable(steps.violation(len(prefix), action))):
                     listed.append(action)
         return LegalActions(player, listed, complete)
 

@@ -233,3 +233,44 @@ class Code(StrEnum):
         "A player may end the round only when, after taking and discarding, every card in "
         "their hand is of the same colour.",
     )
+
+    # Überall anschließen (RULES-DECK.md section 6).
+    TURN_ENDED = (
+        "TURN_ENDED",
+        "The turn has already ended",
+        "A turn ends with a card put on the own open pile, with the first card of the game put "
+        "into the empty middle, or after a \"Stopp!\". Nothing more is turned up after that.",
+    )
+    NOT_NEXT_HIGHER = (
+        "NOT_NEXT_HIGHER",
+        "The card is not one higher",
+        "A card goes on the middle or on another player's open pile only when it is one higher "
+        "than the top card there; after 20 comes 1, and colours do not matter. An empty open "
+        "pile takes no card.",
+    )
+    MIDDLE_FIRST = (
+        "MIDDLE_FIRST",
+        "The middle is served first",
+        "A card that fits the middle goes there; it may not go on another player's open pile "
+        "instead.",
+    )
+    FIT_OVERLOOKED = (
+        "FIT_OVERLOOKED",
+        "The card fitted elsewhere",
+        "A card goes on the own open pile only when it fits neither the middle nor another "
+        "player's open pile. A mistake the table catches is followed by \"Stopp!\" and its "
+        "penalty instead.",
+    )
+    STOPP_WITHOUT_MISTAKE = (
+        "STOPP_WITHOUT_MISTAKE",
+        "Stopp! only after an overlooked fit",
+        "\"Stopp!\" is called right after a card was put on the own open pile although it "
+        "fitted the middle or another player's open pile, and at no other time.",
+    )
+    TURN_INCOMPLETE = (
+        "TURN_INCOMPLETE",
+        "The turn goes on after a card that fitted",
+        "After a card put on the middle or on another player's open pile the player turns up "
+        "the next card; the turn ends only with a card on the own open pile, the game's first "
+        "card in the middle, or when the player has no card left.",
+    )

@@ -25,10 +25,15 @@ FORBIDDEN = {
                                  "referee.hoechste_karte", "referee.http", "referee.engine", "referee.cli"},
     "zweikampf": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.hoechste_karte",
                                   "referee.http", "referee.engine", "referee.cli"},
+    "farben_sammeln": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
+                                       "referee.ueberall_anschliessen", "referee.http", "referee.engine", "referee.cli"},
+    "ueberall_anschliessen": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
+                                              "referee.farben_sammeln", "referee.http", "referee.engine", "referee.cli"},
     # The drawing reads a state's wire form only, so that it never depends on an engine.
     "pictures": WEB_LIBRARIES | {"referee.core", "referee.master", "referee.rowgames", "referee.http",
                                  "referee.engine", "referee.cli"},
 }
+FORBIDDEN["boxgames"] |= {"referee.farben_sammeln", "referee.ueberall_anschliessen"}
 
 
 def import_statements(path: Path, root: Path = PACKAGE.parent) -> list[tuple[str, list[str]]]:

@@ -24,6 +24,7 @@ from support.master_tables import table
 from support.zones import HIDDEN_REST, REST, hidden
 from support import box_tables as box
 from support import farben_tables as fs
+from support import ueberall_tables as ua
 from support.contract_check import assert_matches_contract
 
 ALL_BUT_B21 = {"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"}
@@ -51,6 +52,21 @@ CASES = [
     ("PILE_EMPTY", fs.pile_used_up(fs.farben(hands=[FS_ORANGE, []]), as_count=True), 0,
      [fs.take("pile"), fs.discard("O1", 0)], 0, 0,
      "The pile is used up: take the top card of a display stack instead."),
+    ("NOT_NEXT_HIGHER", ua.ueberall(stacks=[["O7", "Y9"], ["G11"]], opens=[[], ["G4"]], middle=ua.run("B4", 4)), 0,
+     [ua.reveal(), ua.place("middle")], 1, 1, "Nothing fits: put the card on your own pile."),
+    ("MIDDLE_FIRST", ua.ueberall(stacks=[["O5", "Y9"], ["G11"]], opens=[[], ["G4"]], middle=ua.run("B4", 4)), 0,
+     [ua.reveal(), ua.place(1)], 1, 1, "Put the card on the middle."),
+    ("FIT_OVERLOOKED", ua.ueberall(stacks=[["O5", "Y9"], ["G11"]], opens=[[], ["G4"]], middle=ua.run("B7", 7)), 0,
+     [ua.reveal(), ua.place("own")], 1, 1,
+     "Put the card on the open pile of Ben (player 1). If the table caught the mistake, follow it with stopp."),
+    ("STOPP_WITHOUT_MISTAKE", ua.ueberall(stacks=[["O7", "Y9"], ["G11"]], middle=ua.run("B4", 4)), 0,
+     [ua.reveal(), ua.place("own"), ua.stopp()], 2, 2, "Leave out the stopp: no fit was overlooked just before it."),
+    ("TURN_ENDED", ua.ueberall(stacks=[["O7", "Y9"], ["G11"]], middle=ua.run("B4", 4)), 0,
+     [ua.reveal(), ua.place("own"), ua.reveal(), ua.place("own")], 2, 2,
+     "End the turn there: the card that ended it is placed."),
+    ("ACTION_AFTER_GAME_END", ua.ueberall(stacks=[["O5"], []], middle=ua.run("B4", 4), fill_to=[1]), 0,
+     [ua.reveal(), ua.place("middle"), ua.reveal(), ua.place("own")], 2, 2,
+     "You have no card left: end the turn there."),
     ("SWAP_WITHOUT_PLAY", table(jokers={"B": [10], "R": [12]}, hands=[["B10", "R12", "R1"], ["R2"]]),
      0, [swap("B10")], 0, 1,
      "Place a card in the same turn as the swap, for instance the joker the swap brings in."),
@@ -180,7 +196,9 @@ def test_every_rule_code_with_an_action_index_has_a_case():
     from referee.core.codes import Code
 
     # These concern the whole turn: their index is null (RULES.md section 10).
-    turn_level = {"INVALID_STATE", "GAME_OVER", "NOT_YOUR_TURN", "OPENING"}
+    # TURN_INCOMPLETE: an Überall anschließen turn that stops too early concerns no single
+    # action (RULES-DECK.md section 0).
+    turn_level = {"INVALID_STATE", "GAME_OVER", "NOT_YOUR_TURN", "OPENING", "TURN_INCOMPLETE"}
     with_index = {c.value for c in Code} - turn_level
     assert with_index - {case[0] for case in CASES} == set()
 

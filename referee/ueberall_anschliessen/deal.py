@@ -1,0 +1,30 @@
+"""The seeded Überall anschließen deal: the 80 cards shuffled and dealt one at a time from
+`first`, each onto the top of a face-down stack, as evenly as they go (RULES-DECK.md
+section 0); the open piles and the middle start empty."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..boxgames.cards import EDITIONS, cards_of
+from ..boxgames.options import check_options, read_options
+from ..boxgames.piles import Hidden
+from ..core.deal import check_deal
+from .state import OPTIONS, Runner, UeberallState
+
+
+def deal(names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> UeberallState:
+    check_deal(names, first, seed, 2, 6)
+    chosen = read_options(options, OPTIONS)
+    check_options(chosen)
+    cards = list(cards_of(EDITIONS[chosen["edition"]]))
+    random.Random(seed).shuffle(cards)
+    n = len(names)
+    stacks: list[list[str]] = [[] for _ in names]
+    for index, card in enumerate(cards):
+        stacks[(first + index) % n].insert(0, card)  # dealt onto the top
+    runners = tuple(Runner(name, Hidden(len(stack)) if hidden else tuple(stack), ())
+                    for name, stack in zip(names, stacks))
+    return UeberallState(chosen, runners, first, (), (), (), checked=True)

@@ -1,0 +1,99 @@
+"""An Überall anschließen state: per player a face-down `stack` and a face-up `open` pile,
+the `middle` (a run, top first) and `finished`, the players who ran out of cards in the
+order they did."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..boxgames.cards import EDITIONS, TOP, cards_of, value
+from ..boxgames.options import EDITION, Options, options_to_wire, read_options
+from ..boxgames.piles import Cards, count_cards, pile_to_wire, read_list, read_pile
+from ..core.errors import MalformedInput
+from ..core.wire import Members, read_int
+
+OPTIONS = (EDITION,)
+STATE = Members("ueberall-anschliessen state",
+                {"ruleset", "options", "players", "current", "waiting", "middle", "finished"})
+PLAYER = Members("ueberall-anschliessen player", {"name", "stack", "open"})
+
+
+def follows(card: str, top: str) -> bool:
+    """`card` is one higher than `top`; after 20 comes 1."""
+    return value(card) == value(top) % TOP + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Runner:
+    name: str
+    stack: Cards
+    open: tuple[str, ...]
+
+    @property
+    def holds(self) -> bool:
+        """A player holds cards exactly when their stack is not empty."""
+        return count_cards(self.stack) > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "stack": pile_to_wire(self.stack), "open": list(self.open)}
+
+
+@dataclass(frozen=True, slots=True)
+class UeberallState:
+    options: Options
+    players: tuple[Runner, ...]
+    current: int | None
+    waiting: tuple[int, ...]
+    middle: tuple[str, ...]
+    finished: tuple[int, ...]
+    checked: bool = False
+    ruleset = "ueberall-anschliessen"
+
+    @property
+    def deck(self) -> frozenset[str]:
+        return frozenset(cards_of(EDITIONS[self.options["edition"]]))
+
+    @property
+    def is_over(self) -> bool:
+        """Every card lies in the middle: nobody holds one."""
+        return not any(p.holds for p in self.players)
+
+    def marked_checked(self) -> UeberallState:
+        return replace(self, checked=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "options": options_to_wire(self.options),
+            "players": [p.to_dict() for p in self.players],
+            "current": self.current,
+            "waiting": list(self.waiting),
+            "middle": list(self.middle),
+            "finished": list(self.finished),
+        }
+
+
+def read_state(data: Any) -> UeberallState:
+    STATE.check(data)
+    players = data["players"]
+    if not isinstance(players, list):
+        raise MalformedInput("players are a list")
+    runners = []
+    for player in players:
+        PLAYER.check(player)
+        if not isinstance(player["name"], str):
+            raise MalformedInput("a player's name is a string")
+        runners.append(Runner(player["name"], read_pile(player["stack"]), read_list(player["open"], "an open pile")))
+    for field in ("waiting", "finished"):
+        if not isinstance(data[field], list):
+            raise MalformedInput(f"{field} is a list of players")
+    current = data["current"]
+    return UeberallState(
+        options=read_options(data["options"], OPTIONS),
+        players=tuple(runners),
+        current=None if current is None else read_int(current),
+        waiting=tuple(read_int(w) for w in data["waiting"]),
+        middle=read_list(data["middle"], "the middle"),
+        finished=tuple(read_int(f) for f in data["finished"]),
+    )
