@@ -20,7 +20,11 @@ Load: wrk (`-t min(connections, 2)`), installed with apt-get when missing and al
 by its duration (and a subprocess timeout). For each connection count (1 and 8) the
 apps are driven alternately, round by round (the order flips every round), so slow
 drift of the machine hits both alike. Printed: req/s, p50 and p99 latency, median and
-spread over the rounds, and the referee/echo throughput ratio of each round.
+spread over the rounds, and the referee/echo throughput ratio of each round; on Linux
+also the CPU time the server and its workers spent per request (from /proc) and the
+echo/referee ratio of it, which is what the throughput ratio would be with the cores to
+themselves: on a machine shared with other work, req/s swings with the neighbours' load
+and that ratio much less.
 
 Targets (issue 20): at 8 connections the referee serves ≥ 65 % of the echo app's
 req/s under the same server; at 1 connection its p50 is ≤ 1 ms.
@@ -103,6 +107,11 @@ class Server:
         except urllib.error.HTTPError as e:
             return e.code, e.read()
 
+    def cpu_seconds(self) -> float | None:
+        """CPU time (user + system) used so far by the server and every process under
+        it (its workers), from /proc; None where there is no /proc."""
+        return tree_cpu_seconds(self.proc.pid)
+
     def tail(self) -> str:
         self.log.flush()
         return self.log_path.read_text(errors="replace")[-2000:]
@@ -121,6 +130,36 @@ class Server:
                     pass
                 self.proc.wait(5)
         self.log.close()
+
+
+def tree_cpu_seconds(root: int) -> float | None:
+    """User + system CPU seconds of process `root` and its descendants (Linux /proc)."""
+    stats = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return None
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        # after "pid (comm)": state ppid ... utime stime are the 2nd and 12th, 13th fields
+        stats[int(name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    if root not in stats:
+        return None
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _) in stats.items():
+        children.setdefault(ppid, []).append(pid)
+    ticks, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        ticks += stats[pid][1]
+        todo += children.get(pid, [])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def referee_argv(port: int, workers: int) -> list[str]:
@@ -261,7 +300,12 @@ def one_server(server: str, args, body: bytes, wrk: str | None, body_file: Path,
             for r in range(rounds):
                 order = list(apps.items()) if r % 2 == 0 else list(apps.items())[::-1]
                 for app, s in order:
-                    results[(app, c)].append(load(wrk, s.port, body_file, script, c, duration))
+                    before = s.cpu_seconds()
+                    run = load(wrk, s.port, body_file, script, c, duration)
+                    after = s.cpu_seconds()
+                    if before is not None and after is not None:
+                        run["cpu"] = (after - before) / run["requests"]
+                    results[(app, c)].append(run)
         for c in conns:
             header(f"{SERVER_NAMES[server]}, {c} connection{'s' if c > 1 else ''}: "
                    f"POST {PATH}, {len(body)} B body")
@@ -276,16 +320,30 @@ def one_server(server: str, args, body: bytes, wrk: str | None, body_file: Path,
                         target = f"[target ≤ 1 ms: {'met' if f.median <= 1e-3 else 'MISSED'}]"
                     print(f.line(target))
                     figures.append(f)
-            ratio = Figure("referee/echo throughput", [
-                ref["rps"] / base["rps"]
-                for ref, base in zip(results[("referee", c)], results[("echo", c)])
-            ], "ratio", "round by round")
+            pairs = list(zip(results[("referee", c)], results[("echo", c)]))
+            ratio = Figure("referee/echo throughput", [ref["rps"] / base["rps"] for ref, base in pairs],
+                           "ratio", "round by round")
             target = ""
             if c == 8:
                 m = ratio.median
                 target = f"[target ≥ {TARGET:.2f}: {'met' if m >= TARGET else 'MISSED'}]"
             print(ratio.line(target))
             figures.append(ratio)
+            if all("cpu" in ref and "cpu" in base for ref, base in pairs):
+                # The servers' own CPU time per answer: what req/s would be on cores of
+                # their own, steadier than req/s on a machine shared with other work.
+                for app in ("echo", "referee"):
+                    f = Figure(f"{app:<8} CPU per request", [x["cpu"] for x in results[(app, c)]], "µs",
+                               "server and workers, user + system")
+                    print(f.line())
+                    figures.append(f)
+                cpu = Figure("echo/referee CPU per request", [base["cpu"] / ref["cpu"] for ref, base in pairs],
+                             "ratio", "round by round")
+                target = ""
+                if c == 8:
+                    target = f"[target ≥ {TARGET:.2f}: {'met' if cpu.median >= TARGET else 'MISSED'}]"
+                print(cpu.line(target))
+                figures.append(cpu)
     finally:
         for s in reversed(running):
             s.stop()

@@ -17,7 +17,7 @@ def language() -> str:
     """The language of the request being served, negotiated once per request."""
     chosen = g.get("language")
     if chosen is None:
-        chosen = g.language = negotiate(request.headers.get("Accept-Language"))
+        chosen = g.language = negotiate(request.environ.get("HTTP_ACCEPT_LANGUAGE"))
     return chosen
 
 
