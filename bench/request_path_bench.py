@@ -6,8 +6,10 @@
 First each stage alone, as `referee/http/api.py` and `bodies.py` run them, then the
 stages together without Flask, then the whole Flask app called as a WSGI application
 (a prebuilt environ, as gunicorn hands it over: no sockets, no HTTP parsing) beside the
-echo app of the HTTP benchmark called the same way, and last through Flask's test
-client. The difference to the echo app is what the referee adds to a bare Flask app.
+echo app of the HTTP benchmark called the same way, then the app as `referee serve`
+configures it (CORS, the JSON access log, here written to /dev/null) beside the echo app
+again, and last through Flask's test client. The difference to the echo app is what the
+referee adds to a bare Flask app.
 
 Bodies: the typical position (`positions.typical_turn`) as compact JSON and padded
 with indentation to about 5 KB, the body the HTTP benchmark sends.
@@ -16,6 +18,8 @@ with indentation to about 5 KB, the body the HTTP benchmark sends.
 from __future__ import annotations
 
 import io
+import logging
+import os
 
 import orjson
 
@@ -24,6 +28,7 @@ from _common import Figure, header, measure
 from echo_app import create_echo_app
 from positions import padded_json, typical_turn
 from referee import engine
+from referee.cli import service_config
 from referee.http import create_app
 from referee.http.contract import schema_errors, validator
 
@@ -83,6 +88,16 @@ def pipeline(body: bytes) -> bytes:
     )
 
 
+def served_app():
+    """The app with `referee serve`'s config (CORS for any origin, the JSON access log),
+    its access log written to /dev/null instead of this script's stdout."""
+    app = create_app(service_config())
+    for handler in logging.getLogger("referee.access").handlers:
+        if getattr(handler, "referee_access", False):
+            handler.referee_fd = os.open(os.devnull, os.O_WRONLY)
+    return app
+
+
 def run(quick: bool) -> list[Figure]:
     number, runs = (100, 3) if quick else (3000, 7)
     state_dict, turn_dict = typical_turn()
@@ -135,6 +150,14 @@ def run(quick: bool) -> list[Figure]:
     show(Figure("  referee minus echo, per request", extra, "µs", "run by run"))
     ratios = [b / r for r, b in zip(ref.values, base.values)]
     show(Figure("  throughput ratio referee/echo (1 core)", ratios, "", "run by run"))
+    served_wsgi = wsgi_caller(served_app().wsgi_app, "/v1/turns", padded)
+    assert orjson.loads(served_wsgi()) == answer
+    served = measure("WSGI: referee as `referee serve` makes it", served_wsgi, number, runs)
+    show(served)
+    again = measure("WSGI: echo app, same body, again", echo_wsgi, number, runs)
+    show(again)
+    show(Figure("  throughput ratio served/echo (1 core)",
+                [b / r for r, b in zip(served.values, again.values)], "", "run by run"))
 
     referee_client = referee_app.test_client()
     echo_client = echo.test_client()
