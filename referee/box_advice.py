@@ -10,7 +10,7 @@ from typing import Any
 from .core.codes import Code
 from .core.errors import Violation
 from .core.turn import player_term
-from .i18n import Message, N_
+from .i18n import N_, Message
 from .i18n.terms import cards
 
 #: What one turn of each game is, for a TURN_SHAPE hint.

@@ -10,8 +10,9 @@ from typing import Any
 from ..boxgames.cards import EDITIONS, cards_of
 from ..boxgames.options import EDITION, Options, options_to_wire, read_options
 from ..boxgames.piles import Cards, pile_to_wire, read_list, read_pile
+from ..boxgames.wire import read_current, read_players, read_seats
 from ..core.errors import MalformedInput
-from ..core.wire import Members, read_int
+from ..core.wire import Members
 
 OPTIONS = (EDITION,)
 STATE = Members("farben-sammeln state",
@@ -78,28 +79,15 @@ class FarbenState:
 
 def read_state(data: Any) -> FarbenState:
     STATE.check(data)
-    players = data["players"]
-    if not isinstance(players, list):
-        raise MalformedInput("players are a list")
-    collectors = []
-    for player in players:
-        PLAYER.check(player)
-        if not isinstance(player["name"], str):
-            raise MalformedInput("a player's name is a string")
-        collectors.append(Collector(player["name"], read_pile(player["hand"])))
     display = data["display"]
     if not isinstance(display, list):
         raise MalformedInput("display is a list of face-up stacks")
-    waiting = data["waiting"]
-    if not isinstance(waiting, list):
-        raise MalformedInput("waiting is a list of players")
-    current, closed = data["current"], data["closed"]
     return FarbenState(
         options=read_options(data["options"], OPTIONS),
-        players=tuple(collectors),
-        current=None if current is None else read_int(current),
-        waiting=tuple(read_int(w) for w in waiting),
+        players=read_players(data["players"], PLAYER, lambda p: Collector(p["name"], read_pile(p["hand"]))),
+        current=read_current(data["current"]),
+        waiting=read_seats(data["waiting"], "waiting"),
         pile=read_pile(data["pile"]),
         display=tuple(read_list(stack, "a display stack") for stack in display),
-        closed=None if closed is None else read_int(closed),
+        closed=read_current(data["closed"]),
     )

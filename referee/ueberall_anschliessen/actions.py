@@ -16,7 +16,7 @@ STOPP = Members("stopp action", {"type"})
 #: are refused with the state).
 SEATS = 16
 
-__all__ = ["MIDDLE", "OWN", "Place", "Reveal", "Stopp", "READ"]
+__all__ = ["MIDDLE", "OWN", "READ", "Place", "Reveal", "Stopp"]
 
 
 class Place(NamedTuple):

@@ -10,7 +10,7 @@ from ..boxgames.grammar import Grammar
 from ..boxgames.piles import Hidden, count_cards
 from ..boxgames.ruleset import BoxRuleset
 from ..core.codes import Code
-from .actions import OWN, READ, MIDDLE, Place
+from .actions import MIDDLE, OWN, READ, Place
 from .deal import deal
 from .state import OPTIONS, Runner, UeberallState, read_state
 from .turn import UeberallTurn

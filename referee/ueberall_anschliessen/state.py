@@ -10,8 +10,8 @@ from typing import Any
 from ..boxgames.cards import EDITIONS, TOP, cards_of, value
 from ..boxgames.options import EDITION, Options, options_to_wire, read_options
 from ..boxgames.piles import Cards, count_cards, pile_to_wire, read_list, read_pile
-from ..core.errors import MalformedInput
-from ..core.wire import Members, read_int
+from ..boxgames.wire import read_current, read_players, read_seats
+from ..core.wire import Members
 
 OPTIONS = (EDITION,)
 STATE = Members("ueberall-anschliessen state",
@@ -76,24 +76,12 @@ class UeberallState:
 
 def read_state(data: Any) -> UeberallState:
     STATE.check(data)
-    players = data["players"]
-    if not isinstance(players, list):
-        raise MalformedInput("players are a list")
-    runners = []
-    for player in players:
-        PLAYER.check(player)
-        if not isinstance(player["name"], str):
-            raise MalformedInput("a player's name is a string")
-        runners.append(Runner(player["name"], read_pile(player["stack"]), read_list(player["open"], "an open pile")))
-    for field in ("waiting", "finished"):
-        if not isinstance(data[field], list):
-            raise MalformedInput(f"{field} is a list of players")
-    current = data["current"]
     return UeberallState(
         options=read_options(data["options"], OPTIONS),
-        players=tuple(runners),
-        current=None if current is None else read_int(current),
-        waiting=tuple(read_int(w) for w in data["waiting"]),
+        players=read_players(data["players"], PLAYER, lambda p: Runner(
+            p["name"], read_pile(p["stack"]), read_list(p["open"], "an open pile"))),
+        current=read_current(data["current"]),
+        waiting=read_seats(data["waiting"], "waiting"),
         middle=read_list(data["middle"], "the middle"),
-        finished=tuple(read_int(f) for f in data["finished"]),
+        finished=read_seats(data["finished"], "finished"),
     )

@@ -10,8 +10,8 @@ from typing import Any
 from ..boxgames.cards import cards_of
 from ..boxgames.options import COLORS, EDITION, UNTIL_ALL, Options, options_to_wire, read_options
 from ..boxgames.piles import Cards, Entry, count_cards, pile_to_wire, read_count, read_entries, read_list, read_pile
-from ..core.errors import MalformedInput
-from ..core.wire import Members, read_int
+from ..boxgames.wire import read_current, read_players, read_seats
+from ..core.wire import Members
 
 OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 STATE = Members("zweikampf state", {"ruleset", "options", "players", "current", "waiting", "battle", "out"})
@@ -79,24 +79,12 @@ class ZweikampfState:
 
 def read_state(data: Any) -> ZweikampfState:
     STATE.check(data)
-    players = data["players"]
-    if not isinstance(players, list):
-        raise MalformedInput("players are a list")
-    fighters = []
-    for player in players:
-        PLAYER.check(player)
-        if not isinstance(player["name"], str):
-            raise MalformedInput("a player's name is a string")
-        fighters.append(Fighter(player["name"], read_pile(player["stack"]), read_list(player["won"], "a won pile")))
-    current = data["current"]
-    waiting = data["waiting"]
-    if not isinstance(waiting, list):
-        raise MalformedInput("waiting is a list of players")
     return ZweikampfState(
         options=read_options(data["options"], OPTIONS),
-        players=tuple(fighters),
-        current=None if current is None else read_int(current),
-        waiting=tuple(read_int(w) for w in waiting),
+        players=read_players(data["players"], PLAYER, lambda p: Fighter(
+            p["name"], read_pile(p["stack"]), read_list(p["won"], "a won pile"))),
+        current=read_current(data["current"]),
+        waiting=read_seats(data["waiting"], "waiting"),
         battle=read_entries(data["battle"], "the battle"),
         out=read_count(data["out"], "out"),
     )

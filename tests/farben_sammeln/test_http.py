@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from referee.http import create_app
 from support.contract_check import assert_matches_contract
 from support.farben_tables import close, discard, farben, take
+
+from referee.http import create_app
 
 README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
 ORANGE = [f"O{v}" for v in range(1, 10)]

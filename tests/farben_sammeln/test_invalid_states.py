@@ -4,11 +4,11 @@ reason naming what is wrong; malformed ones are refused as malformed, never a cr
 from __future__ import annotations
 
 import pytest
+from support.farben_tables import discard, farben, take
+from support.judge import outcome, violation
 
 from referee import engine
 from referee.core.errors import MalformedInput
-from support.farben_tables import discard, farben, take
-from support.judge import outcome, violation
 
 ORANGE = [f"O{v}" for v in range(1, 10)]
 

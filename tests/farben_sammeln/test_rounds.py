@@ -4,9 +4,10 @@ actions, the seeded deal and each player's view."""
 
 from __future__ import annotations
 
-from referee import engine
 from support.farben_tables import close, discard, farben, pile_used_up, take
 from support.judge import outcome
+
+from referee import engine
 
 ORANGE = [f"O{v}" for v in range(1, 10)]
 
@@ -112,7 +113,7 @@ def test_a_view_shows_the_own_hand_and_the_display_and_counts_the_rest():
     spectator = ruleset.view(loaded, None).to_dict()
     assert spectator["players"][0]["hand"] == {"count": 9}
     # a view is itself a state every endpoint takes
-    after, events = outcome(view, take("pile", "O10"), discard("O1", 0))
+    after, _ = outcome(view, take("pile", "O10"), discard("O1", 0))
     assert after["players"][0]["hand"][-1] == "O10"
     drawn = [{"type": "drew", "player": 0, "from": "pile", "card": "O10"},
              {"type": "drew", "player": 1, "from": 2, "card": "G3"}]

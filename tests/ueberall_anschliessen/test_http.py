@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from referee.http import create_app
 from support.contract_check import assert_matches_contract
 from support.ueberall_tables import place, reveal, run, stopp, ueberall
+
+from referee.http import create_app
 
 README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
 

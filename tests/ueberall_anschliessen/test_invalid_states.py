@@ -4,11 +4,11 @@ with a reason naming what is wrong; malformed ones are refused as malformed, nev
 from __future__ import annotations
 
 import pytest
+from support.judge import outcome, violation
+from support.ueberall_tables import place, reveal, run, ueberall
 
 from referee import engine
 from referee.core.errors import MalformedInput
-from support.judge import outcome, violation
-from support.ueberall_tables import place, reveal, run, ueberall
 
 
 def reason(state, player=0):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import event, given, settings, strategies as st
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from referee import engine
 

@@ -4,9 +4,10 @@ actions around an overlooked fit, the seeded deal, scores and views."""
 
 from __future__ import annotations
 
-from referee import engine
 from support.judge import outcome
 from support.ueberall_tables import place, reveal, run, stopp, ueberall
+
+from referee import engine
 
 
 def legal(state, *prefix, player=None):
