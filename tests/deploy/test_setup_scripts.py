@@ -154,3 +154,13 @@ def test_ci_runs_exactly_the_readmes_test_command():
     commands = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
                 if line and not line.startswith("#")]
     assert commands == ["set -euo pipefail", 'cd "$(dirname "$0")/.."', "exec scripts/test"]
+
+
+def test_pip_install_ships_every_package_of_the_referee():
+    # scripts/test and CI install the project (not editable): a package pyproject.toml
+    # does not list is missing from the installed referee.
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "referee").rglob("__init__.py")}
+    assert found - listed == set()
