@@ -8,6 +8,7 @@
 - `actions`: the box's action records and their one reader; an action kind a game does
   not have is read, and refused by the game's grammar (`TURN_SHAPE`);
 - `grammar`: a game's turn shape over action kinds (`TURN_SHAPE`);
+- `deal`: a seeded deal's start, the request checked and the cards shuffled;
 - `wire`: the players, `current` and lists of seats, read from a state;
 - `seats`: who may act now (`current`, or everyone in `waiting` in a simultaneous
   step), checked against what the table says, and `NOT_YOUR_TURN`;

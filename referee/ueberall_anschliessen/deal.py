@@ -4,23 +4,16 @@ section 0); the open piles and the middle start empty."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..boxgames.cards import EDITIONS, cards_of
-from ..boxgames.options import check_options, read_options
+from ..boxgames.deal import shuffled
 from ..boxgames.piles import Hidden
-from ..core.deal import check_deal
 from .state import OPTIONS, Runner, UeberallState
 
 
 def deal(names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> UeberallState:
-    check_deal(names, first, seed, 2, 6)
-    chosen = read_options(options, OPTIONS)
-    check_options(chosen)
-    cards = list(cards_of(EDITIONS[chosen["edition"]]))
-    random.Random(seed).shuffle(cards)
+    chosen, cards = shuffled(names, seed, first, 2, 6, options, OPTIONS)
     n = len(names)
     stacks: list[list[str]] = [[] for _ in names]
     for index, card in enumerate(cards):
