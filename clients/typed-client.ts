@@ -21,7 +21,8 @@ function toMove(state: State): string {
     case "junior":
       return `${state.players[state.current].name} (junior)`;
     case "zweikampf":
-      // Both players turn up at once: current is null and waiting says who is still to act.
+    case "hoechste-karte":
+      // Players act at once: current is null and waiting says who is still to act.
       return state.waiting.map((i) => state.players[i].name).join(" and ") || "nobody (game over)";
     case "farben-sammeln":
       // One player moves at a time; current is null once someone has closed the round.

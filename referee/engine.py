@@ -24,6 +24,7 @@ from .rowgames.classic import Classic
 from .rowgames.junior import Junior
 from .farben_sammeln.ruleset import FarbenSammeln
 from .ueberall_anschliessen.ruleset import UeberallAnschliessen
+from .hoechste_karte.ruleset import HoechsteKarte
 from .zweikampf.ruleset import Zweikampf
 
 __all__ = [
@@ -34,7 +35,7 @@ __all__ = [
 ]
 
 #: Every ruleset the referee knows, by name.
-RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen()])
+RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen(), HoechsteKarte()])
 #: The games played on rows (MASTER, classic, junior), which the testing and conformance
 #: kits (`referee.testing`, `referee.conformance`) are written for.
 ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")

@@ -69,6 +69,12 @@ RULESET_SUMMARIES = {
         "first, else on another player's open pile, else on their own, which ends the turn. "
         "An empty stack takes the open pile turned over; the first to run out of cards wins."
     ),
+    "hoechste-karte": N_(
+        "Die höchste Karte gewinnt, for two to four players: each holds 1 to 11 of a colour "
+        "of their own. Everyone plays one card face down at the same time, and the one "
+        "highest value takes the trick; a tie is set aside and goes to the next trick that "
+        "has one winner. The most cards won wins."
+    ),
 }
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
 DECISIONS_TITLE = N_("Where the printed rules leave room")
@@ -82,6 +88,7 @@ DECISIONS = (
     N_("In the classic game of the 2018 edition the first drawn card that fits may be kept; the second or third must be placed. In the original edition every drawn card that fits must be placed."),
     N_("Zweikampf: a tie is fought on with one more card each, and again while the values stay equal; a battle still tied when the stacks run out leaves the game."),
     N_("Zweikampf with until_all: when a player who must turn up holds no card at all, the other takes the battle and wins; when neither holds one, the battle leaves the game and it is a tie."),
+    N_("Die höchste Karte gewinnt: player 0 plays the edition's first colour, player 1 the second, and so on; a tie in the last trick sends that trick and the cards set aside out of the game."),
     N_("In the other games in the box, the player with the most cards wins, and players with equally many share the win."),
     N_("Farben sammeln: there are always four display stacks; a take that empties one is followed by a discard onto that place. A card taken may be discarded again at once."),
     N_("Farben sammeln: an empty pile only rules out taking from it; a round nobody can close goes on. Of equal colour sums the colour first in the edition's order counts; the lowest score loses, of equal scores the lowest seat."),
@@ -95,6 +102,7 @@ RULESET_TITLES = {
     "zweikampf": N_("Zweikampf (two players, 40 cards)"),
     "farben-sammeln": N_("Farben sammeln (2 to 6 players, 80 cards)"),
     "ueberall-anschliessen": N_("Überall anschließen (2 to 6 players, 80 cards)"),
+    "hoechste-karte": N_("Die höchste Karte gewinnt (2 to 4 players)"),
 }
 
 

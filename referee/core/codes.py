@@ -274,3 +274,10 @@ class Code(StrEnum):
         "the next card; the turn ends only with a card on the own open pile, the game's first "
         "card in the middle, or when the player has no card left.",
     )
+    CARDS_HIDDEN = (
+        "CARDS_HIDDEN",
+        "This turn would show cards the view hides",
+        "A view hides the cards played face down by the other players. A turn that would "
+        "turn them up, such as the last card of a trick, can only be judged on the whole "
+        "state, where those cards are named.",
+    )

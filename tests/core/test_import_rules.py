@@ -29,6 +29,9 @@ FORBIDDEN = {
                                        "referee.ueberall_anschliessen", "referee.http", "referee.engine", "referee.cli"},
     "ueberall_anschliessen": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
                                               "referee.farben_sammeln", "referee.http", "referee.engine", "referee.cli"},
+    "hoechste_karte": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
+                                       "referee.farben_sammeln", "referee.ueberall_anschliessen",
+                                       "referee.http", "referee.engine", "referee.cli"},
     # The drawing reads a state's wire form only, so that it never depends on an engine.
     "pictures": WEB_LIBRARIES | {"referee.core", "referee.master", "referee.rowgames", "referee.http",
                                  "referee.engine", "referee.cli"},

@@ -38,6 +38,8 @@ CASES = [
      "A Zweikampf turn is one reveal: turn up the top card of your stack."),
     ("DRAW_MISMATCH", box.zweikampf(stacks=[["O9"], ["Y9"]]), 1, [box.reveal("Y8")], 0, 0,
      "Leave the card out, or name the top card of the pile."),
+    ("CARD_NOT_IN_HAND", box.hoechste(hands=[["O2", "O1"], ["Y1", "Y2"]], won=[10, 8]), 1, [box.play("O1")], 0, 0,
+     "Play one of the yellow 1 or the yellow 2."),
     ("DRAW_CARD_REQUIRED", box.zweikampf(stacks=[["O9"], ["Y9"]], hide=[1]), 1, [box.reveal()], 0, 0,
      "The referee cannot see that pile: name the card that was turned up."),
     ("SPACE_NOT_FILLED", fs.farben(hands=[FS_ORANGE, []], display=[["G1"], ["G2"], ["B7"], ["G4"]]), 0,
@@ -198,7 +200,7 @@ def test_every_rule_code_with_an_action_index_has_a_case():
     # These concern the whole turn: their index is null (RULES.md section 10).
     # TURN_INCOMPLETE: an Überall anschließen turn that stops too early concerns no single
     # action (RULES-DECK.md section 0).
-    turn_level = {"INVALID_STATE", "GAME_OVER", "NOT_YOUR_TURN", "OPENING", "TURN_INCOMPLETE"}
+    turn_level = {"INVALID_STATE", "GAME_OVER", "NOT_YOUR_TURN", "OPENING", "TURN_INCOMPLETE", "CARDS_HIDDEN"}
     with_index = {c.value for c in Code} - turn_level
     assert with_index - {case[0] for case in CASES} == set()
 
