@@ -31,16 +31,16 @@ MAX_TURNS_PER_GAME = 2000  # a random game ends far sooner; this only bounds the
 BODY_TARGET = 5 * 1024  # the issue's "5 KB JSON body"
 
 
-def random_turn(state, rng: random.Random, stop: float = 0.5) -> Turn:
+def random_turn(state, rng: random.Random, stop: float = 0.5, legal_actions=engine.legal_actions) -> Turn:
     """A random legal turn for the player to move.
 
-    Built action by action from `engine.legal_actions`: a placement, bridge or swap is
-    preferred to a draw or pass 5 times in 6 when there is one, and once the prefix is
-    a complete turn the player stops with probability `stop`.
+    Built action by action from `engine.legal_actions` (or the `legal_actions` given): a
+    placement, bridge or swap is preferred to a draw or pass 5 times in 6 when there is
+    one, and once the prefix is a complete turn the player stops with probability `stop`.
     """
     prefix: list = []
     while True:
-        listed = engine.legal_actions(state, prefix)
+        listed = legal_actions(state, prefix)
         if not listed.actions:
             break
         if listed.complete and rng.random() < stop:
@@ -52,14 +52,16 @@ def random_turn(state, rng: random.Random, stop: float = 0.5) -> Turn:
 
 
 def play_game(players: int, seed: int, max_turns: int = MAX_TURNS_PER_GAME,
-              ruleset: str = "master", options: dict | None = None):
-    """A whole random game of any ruleset: (initial state, turns, final state)."""
+              ruleset: str = "master", options: dict | None = None, judge=engine):
+    """A whole random game of any ruleset: (initial state, turns, final state).
+
+    `judge` answers `legal_actions` and `apply` (the engine by default)."""
     rng = random.Random(seed)
     state, _, _ = engine.new_game(NAMES[:players], seed=seed, ruleset=ruleset, options=options)
     initial, turns = state, []
     while not state.is_over and len(turns) < max_turns:
-        turn = random_turn(state, rng)
-        state = engine.apply(state, turn).state
+        turn = random_turn(state, rng, legal_actions=judge.legal_actions)
+        state = judge.apply(state, turn).state
         turns.append(turn)
     return initial, turns, state
 

@@ -8,15 +8,18 @@ Old and new are measured in turn, round by round, in one process, so a machine s
 with other work slows both alike; the ratio of the medians is the figure to quote.
 
 - random full MASTER games, in process: the old path is `bench/positions.play_game`
-  (`engine.legal_actions` action by action, then `engine.apply`, a `State` per turn);
+  judged by the dict engine's step loop (`Ruleset.legal_actions` action by action, then
+  `Ruleset.apply`, a `State` per turn);
   the new one is `referee.bots.RandomPlayer` on a `Game`, the same random choices from
   the same seeds, so both play exactly the same games (checked);
 - complete legal turns enumerated (`referee count`) on the README's mid-game position
   with jokers and bridges: the reference walk through `engine.legal_actions`
   (`count_by_legal_actions`) against the compact board's (`count_turns`);
 - `engine.apply` on a loaded state (the §11 check included) and on an engine-made one,
-  for the benchmark position of `positions.typical_turn()`: the reference
-  (`Ruleset.apply`, the dict engine's step loop) against `engine.apply`.
+  for the benchmark position of `positions.typical_turn()`, and `engine.legal_actions` at
+  the start of that turn: the reference (`Ruleset.apply` / `Ruleset.legal_actions`, the
+  dict engine's step loop) against `engine.apply` / `engine.legal_actions`, which take the
+  compact path for a known hand.
 
 Targets (issue 20): ≥ 50,000 random turns/s, ≥ 100,000 counted turns/s, apply on a
 loaded state ≤ 15 µs.
@@ -57,8 +60,22 @@ def new_games(players: int, seeds: range) -> int:
     return turns
 
 
+class Reference:
+    """The dict engine's MASTER step loop, as `play_game`'s judge: the old path."""
+
+    master = engine.find_ruleset("master")
+
+    @classmethod
+    def legal_actions(cls, state, prefix=()):
+        return Ruleset.legal_actions(cls.master, state, prefix)
+
+    @classmethod
+    def apply(cls, state, turn):
+        return Ruleset.apply(cls.master, state, turn)
+
+
 def old_games(players: int, seeds: range) -> int:
-    return sum(len(play_game(players, seed)[1]) for seed in seeds)
+    return sum(len(play_game(players, seed, judge=Reference)[1]) for seed in seeds)
 
 
 def side_by_side(name: str, unit: str, old, new, rounds: int, target: str = "") -> None:
@@ -121,7 +138,7 @@ def _late_position() -> dict:
 
 
 def applies(quick: bool) -> None:
-    header("engine.apply, the benchmark position")
+    header("engine.apply and engine.legal_actions, the benchmark position")
     number, rounds = (200, 1) if quick else (5000, 7)
     state_dict, turn_dict = typical_turn()
     loaded = engine.load_state(state_dict)
@@ -137,6 +154,14 @@ def applies(quick: bool) -> None:
         o, n = Figure(f"engine.apply, {label}, old", olds), Figure(f"engine.apply, {label}, new", news)
         print(o.line())
         print(n.line(f"{o.median / n.median:.1f}× the old" + ("   [target ≤ 15 µs]" if state is loaded else "")))
+    olds, news = [], []
+    for _ in range(rounds):
+        olds += time_per_call(lambda: Ruleset.legal_actions(master, loaded), number, 1)
+        news += time_per_call(lambda: engine.legal_actions(loaded), number, 1)
+    o = Figure("engine.legal_actions, loaded state, old", olds)
+    n = Figure("engine.legal_actions, loaded state, new", news)
+    print(o.line())
+    print(n.line(f"{o.median / n.median:.1f}× the old"))
 
 
 def memory(turns_wanted: int) -> None:

@@ -10,9 +10,10 @@ pile, a known hand) is counted once per card it could name. A game that ends bef
 
 Two walkers give the same counts:
 
-- `count_by_legal_actions`, the reference: action by action through
-  `engine.legal_actions`, every ruleset, hidden cards or not, each complete turn then
-  played with `engine.apply` and its state compared as JSON;
+- `count_by_legal_actions`, the reference: action by action through the dict engine's
+  step loop (`Ruleset.legal_actions`, what `engine.legal_actions` answers), every
+  ruleset, hidden cards or not, each complete turn then played with `Ruleset.apply` and
+  its state compared as JSON;
 - for a MASTER state with every card known, `referee.master.perft` on the compact board,
   about thirty times faster (the README's table gives both figures);
 
@@ -26,6 +27,7 @@ import json
 from typing import Any, NamedTuple
 
 from .. import engine
+from ..core.ruleset import Ruleset
 from ..core.zones import Hidden
 from ..master import perft
 from ..master.board import Board
@@ -81,10 +83,12 @@ def _turns_from(state: Any) -> list[Any]:
     names = unseen(data) if must_name else []
     found: list[Any] = []
 
+    ruleset = engine.find_ruleset(state.ruleset)
+
     def walk(prefix: tuple) -> None:
-        listed = engine.legal_actions(state, prefix)
+        listed = Ruleset.legal_actions(ruleset, state, prefix)
         if prefix and listed.complete:
-            found.append(engine.apply(state, engine.Turn(listed.player, prefix)).state)
+            found.append(Ruleset.apply(ruleset, state, engine.Turn(listed.player, prefix)).state)
         for action in listed.actions:
             if action.to_dict() == {"type": "draw"} and must_name:
                 for card in names:

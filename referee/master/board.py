@@ -144,6 +144,37 @@ class Board:
         board.over = state.is_over
         return board
 
+    @classmethod
+    def for_turn(cls, state: State) -> Board:
+        """The part of a board one turn reads: the rows, the pile, and the mover's hand
+        (known), bridges and bonus; the other hands are left out (a hidden one included)."""
+        board = cls.__new__(cls)
+        board.layout = lay = layout(tuple(row.color for row in state.rows))
+        board.cards = [mask_of(row.cards) for row in state.rows]
+        board.jokers = [mask_of(row.jokers) for row in state.rows]
+        me = board.current = state.current
+        mover = state.players[me]
+        masks = [0] * len(lay.colors)
+        where = lay.where
+        jokers = 0
+        for card in mover.hand:
+            if card == JOKER:
+                jokers += 1
+            else:
+                i, v = where[card]
+                masks[i] |= 1 << v
+        n = len(state.players)
+        board.hands = [()] * n
+        board.hands[me] = mover.hand
+        board.held = [masks] * n
+        board.held_jokers = [jokers] * n
+        board.bridges_left = [mover.bridges] * n
+        board.bonus = [p.bonus for p in state.players]
+        board.pile = state.pile
+        board.top = 0
+        board.passes = state.passes
+        return board
+
     def to_state(self) -> State:
         """The state the dict engine would hold: the same hands, rows and pile, in order."""
         colors = self.layout.colors

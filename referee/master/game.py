@@ -42,7 +42,7 @@ from .perft import walk
 from .ruleset import Master
 from .scoring import scores
 from .state import State
-from .steps import BoardTurn
+from .steps import BoardTurn, game_over
 from .validity import check_state
 
 #: The dict engine's MASTER, the reference that names every refusal.
@@ -197,13 +197,7 @@ class Game:
         events = steps.commit()
         board = self._board
         if steps.ended or board.passes >= len(board.hands):
-            outcome = scores(board.to_state())
-            events.append({
-                "type": "game_over",
-                "reason": "out" if steps.ended else "blocked",
-                "scores": outcome["scores"],
-                "winners": outcome["winners"],
-            })
+            events.append(game_over(board.to_state(), steps.ended))
         return events
 
     def _refuse(self, actions: tuple[Action, ...], whole: bool, player: int | None = None) -> None:

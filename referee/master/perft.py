@@ -9,8 +9,10 @@ changed (the rows, the bridges laid in order, and how the jokers went in and out
 hand, which decides the order the hand keeps), and one turn for each key; `count`
 turns the keys into distinct states by playing that one turn on a copy of the board.
 
-The dict engine's `referee.conformance.count` walk (through `engine.legal_actions`) is
-the reference it is checked against (`tests/master/test_perft.py`).
+It is checked against the reference walk through the dict engine,
+`referee.conformance.count.count_by_legal_actions`, and a brute-force count
+(`tests/conformance/test_count.py`), and its listing against `engine.apply`
+(`tests/master/test_board.py`).
 """
 
 from __future__ import annotations

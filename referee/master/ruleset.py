@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..core.actions import Action
+from ..core.actions import Action, Turn
 from ..core.codes import Code
 from ..core.errors import MalformedInput
 from ..core.ruleset import Ruleset
+from ..core.turn import LegalActions, TurnResult
 from ..core.zones import hands_and_pile_hidden
 from .deal import deal
 from .facts import MASTER
 from .legal import next_actions
 from .scoring import scores
 from .state import WIRE, State
+from .steps import next_on_state, play_on_state
 from .turn import MasterTurn, check_turn_shape
 from .validity import check_state
 
@@ -44,6 +46,26 @@ class Master(Ruleset):
 
     def check_state(self, state: State) -> None:
         check_state(state)
+
+    def apply(self, state: State, turn: Turn) -> TurnResult:
+        """The compact path (`steps.play_on_state`) for a legal turn of a known hand; the
+        reference step loop (`Ruleset.apply`) for everything it does not decide, which
+        names every refusal. The state is checked once (section 11) either way."""
+        check_state(state)
+        result = play_on_state(state, turn)
+        if result is None:
+            result = super().apply(state if state.checked else state.marked_checked(), turn)
+        return result
+
+    def legal_actions(self, state: State, prefix: Sequence[Action] = ()) -> LegalActions:
+        """The compact path (`steps.next_on_state`) for a known hand; the reference
+        (`Ruleset.legal_actions`) where it does not decide, which names the prefix's
+        violation, if any."""
+        check_state(state)
+        listed = next_on_state(state, tuple(prefix))
+        if listed is None:
+            listed = super().legal_actions(state if state.checked else state.marked_checked(), prefix)
+        return listed
 
     def start_turn(self, state: State, actions: Sequence[Action]) -> MasterTurn:
         check_turn_shape(actions)

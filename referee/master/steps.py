@@ -10,20 +10,26 @@ message, so every refusal reads exactly as before. A legal turn is written back 
 the board by `commit`, with the same events the dict engine reports.
 
 `next_actions` lists the legal continuations in the order of `legal.py`, and
-`perft.py` walks whole turns by the same checks; `tests/master/test_board.py` plays
-thousands of random games through this path and the dict engine side by side.
+`perft.py` walks whole turns by the same checks. `play_on_state` and `next_on_state`
+are `engine.apply` and `engine.legal_actions` for MASTER when the mover's hand and the
+pile are known: a board holding just what one turn reads is made from the state, and a
+legal turn's new state is written straight from it (the rows it did not touch kept as
+they were). `tests/master/test_board.py` plays random games through this path and the
+dict engine side by side (two thousand in the slow test).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap
+from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
 from ..core.cards import JOKER
-from ..core.turn import Event
-from .board import FULL, HIGH, LOW, Board, touching
+from ..core.turn import Event, LegalActions, TurnResult
+from ..core.zones import Hidden
+from .board import FULL, HIGH, LOW, Board, touching, values_of
 from .facts import MASTER
-from .state import TableBridge
+from .scoring import scores
+from .state import Player, Row, State, TableBridge
 
 _LIMIT = MASTER.cards_per_turn
 _CENTRE = MASTER.centre
@@ -232,6 +238,16 @@ class BoardTurn:
 
     # -- writing the turn into the board ------------------------------------------------------
 
+    def change_hand(self, hand: list[str]) -> None:
+        """Take the placed and swapped-in cards out of the hand (the first joker for a
+        joker), a swapped-out joker in at its end, as the dict engine keeps the hand."""
+        for op in self.hand_ops:
+            if type(op) is tuple:
+                hand.remove(op[1])
+                hand.append(JOKER)
+            else:
+                hand.remove(op)
+
     def commit(self) -> list[Event]:
         """Write a complete turn into the board and return its events (without `game_over`,
         which the caller adds with the scores)."""
@@ -241,12 +257,7 @@ class BoardTurn:
         board.held[me] = self.held
         board.held_jokers[me] = self.held_jokers
         hand = board.hands[me]
-        for op in self.hand_ops:
-            if type(op) is tuple:
-                hand.remove(op[1])
-                hand.append(JOKER)
-            else:
-                hand.remove(op)
+        self.change_hand(hand)
         if self.bonus_gained:
             board.bonus[me] += self.bonus_gained
         if self.laid:
@@ -276,3 +287,81 @@ _DRAW = Draw()
 _NEIGHBOURS = {n: [(a, b) for upper in range(n - 1) for a, b in ((upper, upper + 1), (upper + 1, upper))]
                for n in range(1, 7)}
 _PASS = Pass()
+
+
+def play_on_state(state: State, turn: Turn) -> TurnResult | None:
+    """`engine.apply`'s answer for a legal turn, by the compact path; None where the
+    compact path does not decide (a hidden hand to move or a hidden pile, a game over, a
+    turn it refuses): the caller then asks the reference, which names every refusal.
+
+    Only the mover's hand and the pile are read into masks; the state's other parts are
+    carried over as they are, and rows the turn does not touch keep their tuples, as the
+    reference keeps them.
+    """
+    players = state.players
+    me = state.current
+    if turn.player != me or not turn.actions or isinstance(state.pile, Hidden):
+        return None
+    mover = players[me]
+    if isinstance(mover.hand, Hidden) or state.is_over:
+        return None
+    steps = BoardTurn(Board.for_turn(state))
+    for action in turn.actions:
+        if not steps.take(action):
+            return None
+    if not steps.is_complete():
+        return None
+    hand = list(mover.hand)
+    steps.change_hand(hand)
+    if steps.drawn is not None:
+        hand.append(steps.drawn)
+    new_players = list(players)
+    new_players[me] = Player(mover.name, tuple(hand), steps.bridges_left, mover.bonus + steps.bonus_gained)
+    ender = type(steps.ender)
+    rows = state.rows
+    board = steps.board
+    new = State(
+        players=tuple(new_players),
+        current=(me + 1) % len(players),
+        rows=tuple(
+            row if cards == was_cards and jokers == was_jokers
+            else Row(row.color, values_of(cards), values_of(jokers))
+            for row, cards, jokers, was_cards, was_jokers
+            in zip(rows, steps.cards, steps.jokers, board.cards, board.jokers)
+        ),
+        bridges=state.bridges + tuple(steps.laid) if steps.laid else state.bridges,
+        pile=state.pile[1:] if ender is Draw else state.pile,
+        passes=state.passes + 1 if ender is Pass else state.passes if ender is Draw else 0,
+        ruleset=state.ruleset,
+        checked=True,
+    )
+    events = steps.events
+    if steps.ended or new.passes >= len(players):
+        events.append(game_over(new, steps.ended))
+    return TurnResult(new, events, [])
+
+
+def game_over(state: State, out: bool) -> Event:
+    """The `game_over` event of the turn that ended the game (a hand emptied, or else
+    every player passed), with the scores, as the dict engine reports it."""
+    outcome = scores(state)
+    return {
+        "type": "game_over",
+        "reason": "out" if out else "blocked",
+        "scores": outcome["scores"],
+        "winners": outcome["winners"],
+    }
+
+
+def next_on_state(state: State, prefix: tuple[Action, ...]) -> LegalActions | None:
+    """`engine.legal_actions`' answer by the compact path; None where it does not decide
+    (a hidden hand to move or a hidden pile, a prefix it refuses)."""
+    if state.is_over:
+        return LegalActions(state.current, [], False)
+    if isinstance(state.pile, Hidden) or isinstance(state.players[state.current].hand, Hidden):
+        return None
+    steps = BoardTurn(Board.for_turn(state))
+    for action in prefix:
+        if not steps.take(action):
+            return None
+    return LegalActions(state.current, steps.next_actions(), bool(prefix) and steps.is_complete())

@@ -68,7 +68,8 @@ def test_speed_bench():
         f"{figure}, {path}" for path in ("old", "new") for figure in (
             "random games, 2 players", "random games, 6 players",
             "complete turns, a 6-player game 60 turns in",
-            "engine.apply, loaded state", "engine.apply, engine-made state")
+            "engine.apply, loaded state", "engine.apply, engine-made state",
+            "engine.legal_actions, loaded state")
     ])
 
 
