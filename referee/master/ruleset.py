@@ -57,14 +57,17 @@ class Master(Ruleset):
             result = super().apply(state if state.checked else state.marked_checked(), turn)
         return result
 
-    def legal_actions(self, state: State, prefix: Sequence[Action] = ()) -> LegalActions:
-        """The compact path (`steps.next_on_state`) for a known hand; the reference
-        (`Ruleset.legal_actions`) where it does not decide, which names the prefix's
-        violation, if any."""
+    def legal_actions(self, state: State, prefix: Sequence[Action] = (),
+                      player: int | None = None) -> LegalActions:
+        """The compact path (`steps.next_on_state`) for the player to move with a known
+        hand; the reference (`Ruleset.legal_actions`) for anything else, which names the
+        prefix's violation, if any."""
         check_state(state)
-        listed = next_on_state(state, tuple(prefix))
+        listed = None
+        if player is None or player == state.current:
+            listed = next_on_state(state, tuple(prefix))
         if listed is None:
-            listed = super().legal_actions(state if state.checked else state.marked_checked(), prefix)
+            listed = super().legal_actions(state if state.checked else state.marked_checked(), prefix, player)
         return listed
 
     def start_turn(self, state: State, actions: Sequence[Action]) -> MasterTurn:
