@@ -83,7 +83,7 @@ def run(quick: bool) -> list[Figure]:
         for _ in range(runs):
             post = wsgi_caller(app, "/v1/turns", body, expect="422", language="de")
             with_advice += _common.time_per_call(post, number, 1)
-            api.advised = lambda refused, state, actions: refused  # the refusal as it was before
+            api.advised = lambda refused, state, actions, player=None: refused  # the refusal as it was before
             try:
                 without += _common.time_per_call(post, number, 1)
             finally:
