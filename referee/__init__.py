@@ -3,7 +3,9 @@
 - `engine`: the public face of the pure rules engines, over the registry of rulesets;
 - `core`: what every ruleset shares; `master` and `rowgames`: the two families of games;
 - `http`: the web service around the engine; `cli`: the `referee` command;
-- `bots`: example players for `master.game.Game`, a MASTER game in process.
+- `bots`: example players for `master.game.Game`, a MASTER game in process;
+- `sealing`: sealed games' tokens, seat keys and the deal's commitment (cryptography
+  only: it knows neither the rules nor the web); `verify`: `referee verify`.
 
 The engine packages (`core`, `master`, `rowgames`, and `engine`) import no web code and
 no web, schema or serializer library; `tests/core/test_import_rules.py` holds them to it.

@@ -16,6 +16,10 @@ the legal turns of a position.
     referee conformance export DIR    # the golden corpus
     referee count STATE.json          # distinct legal turns and resulting states
     referee count STATE.json --depth 2   # ... followed by every turn of the next player
+    referee keys new                  # a fresh key for REFEREE_SEAL_KEYS (sealed games)
+    referee verify RECORD.json        # a sealed game's deal and draws against its seed
+        # exit 0: they came from the seed; 1: the first turn (or the deal) where not;
+        # 2: the file is not a record (the format: referee/verify.py)
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ def serve(host: str, port: int, workers: int, timeout: int, threads: int = DEFAU
           cors_origins: str = "*", access_log: str = "json") -> None:
     from .http import create_app
 
+    share_seal_key(workers)
     config = service_config(cors_origins, access_log)
     run_gunicorn(lambda: create_app(config), host, port, workers, timeout, threads)
 
@@ -97,6 +102,48 @@ def service_config(cors_origins: str = "*", access_log: str = "json") -> dict[st
         "CORS_ORIGINS": "*" if cors_origins.strip() == "*" else [o.strip() for o in cors_origins.split(",") if o.strip()],
         "ACCESS_LOG": None if access_log == "off" else access_log,
     }
+
+
+def share_seal_key(workers: int, environ=os.environ, out=None) -> None:
+    """Check REFEREE_SEAL_KEYS, or make one key for every worker of this process (they
+    inherit the environment), and say that its sealed games end with the process."""
+    from .sealing import KEYS_VARIABLE, KeysInvalid, Sealer, new_key
+
+    try:
+        if Sealer.from_environment(environ) is not None:
+            return
+    except KeysInvalid as exc:
+        raise SystemExit(f"referee serve: {KEYS_VARIABLE} is not a list of keys: {exc}") from None
+    environ[KEYS_VARIABLE] = new_key()
+    print(f"referee serve: {KEYS_VARIABLE} is not set, so one seal key was made for the {workers} "
+          "workers of this process: sealed games last as long as it runs. Set it (referee keys new) "
+          "to keep them across restarts and share them between instances.", file=out or sys.stderr, flush=True)
+
+
+def keys(command: str, out=None) -> int:
+    """`referee keys new`: a fresh seal key."""
+    from .sealing import new_key
+
+    out = out or sys.stdout
+    print(new_key(), file=out)
+    return 0
+
+
+def verify(path: str, out=None) -> int:
+    """Check a sealed game's record against its revealed seed; exit 0, 1 or 2."""
+    from .verify import Mismatch, NotARecord, read_record, verify as check
+
+    out = out or sys.stdout
+    try:
+        turns = check(read_record(path))
+    except NotARecord as exc:
+        print(f"error: {path} is not a sealed game's record: {exc}", file=out)
+        return 2
+    except Mismatch as exc:
+        print(f"not from the seed: {exc}", file=out)
+        return 1
+    print(f"from the seed: the deal and {turns} turns", file=out)
+    return 0
 
 
 def from_env(name: str, default: Any, kind=str) -> Any:
@@ -261,6 +308,10 @@ def main(argv: list[str] | None = None) -> int:
     count_.add_argument("--depth", type=int, default=1, choices=(1, 2),
                         help="1: the turns of the player to move (default); 2: each followed by "
                              "each turn of the next player")
+    keys_ = commands.add_parser("keys", help="seal keys for sealed games (REFEREE_SEAL_KEYS)")
+    keys_.add_argument("action", choices=["new"], help="new: print a fresh key")
+    verify_ = commands.add_parser("verify", help="check a sealed game's deal and draws against its revealed seed")
+    verify_.add_argument("record", help="a JSON record of the game (the format: referee/verify.py, and the README)")
     args = parser.parse_args(argv)
     if args.command == "serve":
         if args.access_log not in ("json", "text", "off"):
@@ -271,6 +322,10 @@ def main(argv: list[str] | None = None) -> int:
         return conformance(args, parser)
     if args.command == "count":
         return count(args.state, depth=args.depth)
+    if args.command == "keys":
+        return keys(args.action)
+    if args.command == "verify":
+        return verify(args.record)
     return replay(args.game, language=args.lang)
 
 

@@ -31,7 +31,7 @@ __all__ = [
     "MalformedInput", "Violation", "GameState", "State", "Turn", "TurnResult", "LegalActions",
     "ReplayResult", "RULESETS", "ROW_GAMES", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
     "load_state", "load_turn", "load_actions", "check_state", "apply", "legal_actions",
-    "replay", "scores", "new_game", "view", "view_events",
+    "replay", "scores", "new_game", "view", "view_events", "partial_turn",
 ]
 
 #: Every ruleset the referee knows, by name.
@@ -82,6 +82,11 @@ def legal_actions(state: GameState, prefix: Sequence[Action] = (), player: int |
     """Every action that can legally follow `prefix` for `player` (default: the one to
     move), and whether `prefix` is a whole turn."""
     return find_ruleset(state.ruleset).legal_actions(state, tuple(prefix), player)
+
+
+def partial_turn(state: GameState, prefix: Sequence[Action]) -> tuple[LegalActions, list[dict[str, Any]]]:
+    """`legal_actions` after `prefix`, and the events the prefix caused (the cards it drew)."""
+    return find_ruleset(state.ruleset).partial_turn(state, tuple(prefix))
 
 
 def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:

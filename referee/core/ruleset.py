@@ -126,16 +126,21 @@ class Ruleset:
         The end-of-turn checks are not applied to the prefix. A finished game has no legal
         actions, nor has a player who is not to move.
         """
+        return self.partial_turn(state, prefix, player)[0]
+
+    def partial_turn(self, state: Any, prefix: Sequence[Action],
+                     player: int | None = None) -> tuple[LegalActions, list[Event]]:
+        """`legal_actions`, with the events the prefix has caused so far (its draws)."""
         self.check_state(state)
         player = self.lister(state, player)
         if state.is_over or player != state.current:
-            return LegalActions(player, [], False)
+            return LegalActions(player, [], False), []
         prefix = tuple(prefix)
         steps = self.start_turn(state, prefix)
         for index, action in enumerate(prefix):
             steps.take(index, action)
         complete = bool(prefix) and steps.is_complete()
-        return LegalActions(state.current, list(self.next_actions(steps, len(prefix))), complete)
+        return LegalActions(state.current, list(self.next_actions(steps, len(prefix))), complete), steps.events
 
     def lister(self, state: Any, player: int | None) -> int | None:
         """Whose legal actions `/v1/legal-actions` lists: `player`, by default the one to

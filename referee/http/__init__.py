@@ -24,6 +24,7 @@ from .language import register_language
 from .manners import register_manners
 from .pages import pages
 from .problems import register_problem_handlers
+from .sealed import install_sealer
 
 
 class OrjsonProvider(JSONProvider):
@@ -57,7 +58,8 @@ class Referee(Flask):
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The service. Config beyond Flask's: `CORS_ORIGINS` ("*", the default, or a list of
-    origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py."""
+    origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py. `SEAL_KEYS`: the
+    keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py)."""
     app = Referee(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
@@ -70,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_problem_handlers(app)
     register_language(app)
     register_manners(app)
+    install_sealer(app)
     # Compile every schema now, so that a broken contract fails at start, not on a request.
     for name in schema_names():
         validator(name)

@@ -19,6 +19,7 @@ from .bodies import json_body, json_response
 from .language import translator
 from .contract import shorten
 from .problems import Problem
+from . import sealed
 from .serializers import new_game_schema, rule_schema, rulesets_schema
 
 api = Blueprint("api", __name__, url_prefix="/v1")
@@ -36,6 +37,8 @@ def new_game():
         ruleset=request["ruleset"],
         options=request["options"],
     )
+    if request["sealed"]:  # the seed stays inside the token until the game is over
+        return json_response(sealed.new_game(game.state, game.seed), 201)
     return json_response(
         {"state": game.state.to_dict(), "seed": game.seed, "redeals": game.redeals}, 201
     )
@@ -65,6 +68,9 @@ def located(pointer: str, actions: list[Any] | None = None) -> Iterator[None]:
 @api.post("/turns")
 def turns():
     body = json_body("turn-request.json")
+    if "game" in body:
+        with located("/turn/actions", body["turn"]["actions"]):
+            return json_response(sealed.turn(body, advised))
     with located("/state"):
         state = engine.load_state(body["state"])
     with located("/turn/actions", body["turn"]["actions"]):
@@ -96,6 +102,9 @@ def advised(refused: Violation, state, actions, player: int | None = None) -> Vi
 @api.post("/legal-actions")
 def legal_actions():
     body = json_body("legal-actions-request.json")
+    if "game" in body:
+        with located("/actions", body.get("actions", [])):
+            return json_response(sealed.legal_actions(body, advised))
     with located("/state"):
         state = engine.load_state(body["state"])
     with located("/actions", body.get("actions", [])):
@@ -141,6 +150,8 @@ def replays():
 @api.post("/scores")
 def scores():
     body = json_body("scores-request.json")
+    if "game" in body:
+        return json_response(sealed.scores(body))
     with located("/state"):
         state = engine.load_state(body["state"])
     return json_response(engine.scores(state))
@@ -149,6 +160,8 @@ def scores():
 @api.post("/views")
 def views():
     body = json_body("view-request.json")
+    if "game" in body:
+        return json_response(sealed.view(body))
     with located("/state"):
         state = engine.load_state(body["state"])
     with located("/player"):

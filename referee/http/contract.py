@@ -84,6 +84,12 @@ def for_validation(schema: Any, here: str) -> Any:
     if not isinstance(schema, dict):
         return schema
     schema = {key: for_validation(value, here) for key, value in schema.items()}
+    if "oneOf" in schema and "x-sealed-when" in schema:
+        # A request that is plain or sealed (`x-sealed-when` names the member a sealed
+        # one holds): checked as the kind it is, so errors point into that kind.
+        plain, sealed = schema.pop("oneOf")
+        member = schema.pop("x-sealed-when")
+        schema.update({"if": {"type": "object", "required": [member]}, "then": sealed, "else": plain})
     if "oneOf" in schema and "discriminator" in schema:
         member = schema["discriminator"]["propertyName"]
         mapping = schema["discriminator"]["mapping"]

@@ -29,6 +29,8 @@ PROBLEM_TYPE = "application/problem+json"
 HTTP_PROBLEMS = {
     "MALFORMED_JSON": (400, N_("Bad Request")),
     "SCHEMA_VIOLATION": (400, N_("Bad Request")),
+    "TOKEN_INVALID": (400, N_("Bad Request")),
+    "SEAT_INVALID": (403, N_("Forbidden")),
     "NOT_FOUND": (404, N_("Not Found")),
     "METHOD_NOT_ALLOWED": (405, N_("Method Not Allowed")),
     "PAYLOAD_TOO_LARGE": (413, N_("Content Too Large")),
@@ -37,6 +39,7 @@ HTTP_PROBLEMS = {
 }
 _BY_STATUS = {status: code for code, (status, _) in HTTP_PROBLEMS.items()}
 _BY_STATUS[400] = "MALFORMED_JSON"
+del _BY_STATUS[403]  # werkzeug's own 403s are not about seats
 
 
 class Problem(Exception):

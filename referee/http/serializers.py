@@ -26,6 +26,7 @@ class NewGameSchema(Schema):
     first = fields.Integer(load_default=0, strict=True, error_messages={"invalid": WHOLE})
     rows = fields.List(fields.String(), load_default=None)
     hidden = fields.Boolean(load_default=False)
+    sealed = fields.Boolean(load_default=False)
     options = fields.Dict(load_default=None)
 
 

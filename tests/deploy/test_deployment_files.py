@@ -47,13 +47,20 @@ def test_the_deployment_probes_health_requests_resources_and_runs_as_no_root():
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert set(container["resources"]["requests"]) == {"cpu", "memory"}
     assert pod["securityContext"]["runAsNonRoot"] is True
-    env = {e["name"]: e["value"] for e in container["env"]}
+    env = {e["name"]: e.get("value") for e in container["env"]}
     assert {"REFEREE_HOST", "REFEREE_PORT", "REFEREE_WORKERS", "REFEREE_TIMEOUT"} <= set(env)
     # Long enough for the preStop pause and gunicorn's graceful stop (REFEREE_TIMEOUT).
     assert pod["terminationGracePeriodSeconds"] > int(env["REFEREE_TIMEOUT"]) + 5
     hpa = by_kind()["HorizontalPodAutoscaler"]["spec"]
     assert hpa["metrics"][0]["resource"]["name"] == "cpu"
     assert by_kind()["PodDisruptionBudget"]["spec"]["maxUnavailable"] == 1
+
+
+def test_every_pod_reads_the_same_seal_keys_from_a_secret():
+    (container,) = by_kind()["Deployment"]["spec"]["template"]["spec"]["containers"]
+    (keys,) = [e for e in container["env"] if e["name"] == "REFEREE_SEAL_KEYS"]
+    assert "value" not in keys  # never written into the manifest
+    assert keys["valueFrom"]["secretKeyRef"] == {"name": "elfer-referee-seal-keys", "key": "keys"}
 
 
 def test_the_containerfile_is_slim_non_root_checked_and_configured_by_environment():

@@ -1,0 +1,214 @@
+"""The sealed side of the endpoints: games the referee deals and keeps, sealed in tokens.
+
+A sealed request carries a `game` token and a `seat` key instead of a state; the
+answer names only what that seat's player may see. The full state is opened here,
+judged by the engine as any state is, and sealed again; whatever goes back to the seat
+is taken from the seat's view (`engine.view`), so that nothing else can leak:
+
+- a legal turn answers the seat's view after it, the events as the seat sees them
+  (`drew` names the card to the drawer alone) and as a spectator sees them (`public`);
+- a refused turn answers exactly what the same turn answers on the seat's view, with
+  its advice (`legal`, `hint`, `detail`) worked out on that view;
+- a draw ends the request: the player cannot know the card yet, and a turn refused
+  after it would tell the card without the draw having happened. Where the rules let
+  the turn go on after a draw (the classic game's next draw or a drawn card placed),
+  the turn stays open in the token, and the next request goes on from there (an empty
+  list of actions ends it where the rules allow).
+
+The engine never learns that a state was sealed; `referee.sealing` holds the
+cryptography.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from flask import Flask, current_app
+
+from .. import engine
+from ..core.actions import Draw
+from ..core.errors import Violation
+from ..core.turn import check_mover
+from ..i18n import N_
+from ..sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
+from .language import translator
+from .problems import Problem
+
+#: The endpoints' one way to give a refusal its advice (`api.advised`), handed in.
+Advise = Callable[[Violation, Any, Any], Violation]
+
+TOKEN_REFUSED = N_("The game token cannot be opened: it was changed, sealed with a key this referee does not hold, or is not a game token.")
+SEAT_REFUSED = N_("This seat key is not one of this game's seats.")
+
+
+def install_sealer(app: Flask) -> None:
+    """Give the app its sealer at start, so that bad keys stop it there: from `SEAL_KEYS`
+    in its config or `REFEREE_SEAL_KEYS`, else a key made for this process alone (said in
+    the log: its sealed games end with it; `referee serve` makes one for all its workers)."""
+    keys = app.config.get("SEAL_KEYS")
+    found = Sealer(keys) if keys else Sealer.from_environment()
+    if found is None:
+        app.logger.warning("REFEREE_SEAL_KEYS is not set: sealed games are sealed with a key made "
+                           "for this process, and last as long as it runs")
+        found = Sealer([new_key()])
+    app.extensions["sealer"] = found
+
+
+def sealer() -> Sealer:
+    return current_app.extensions["sealer"]
+
+
+def opened(token: Any) -> Sealed:
+    try:
+        return sealer().open(token)
+    except TokenInvalid:
+        raise Problem("TOKEN_INVALID", translator().gettext(TOKEN_REFUSED)) from None
+
+
+def seated(sealed: Sealed, key: Any) -> int:
+    try:
+        return sealer().seat(sealed.game, len(sealed.state["players"]), key)
+    except SeatInvalid:
+        raise Problem("SEAT_INVALID", translator().gettext(SEAT_REFUSED)) from None
+
+
+def history(sealed: Sealed) -> dict[str, Any]:
+    """`turn` and `previous`, on every sealed answer."""
+    return {"turn": sealed.turn, "previous": sealed.previous}
+
+
+def new_game(state: Any, seed: int) -> dict[str, Any]:
+    """A sealed game's first answer: the token, the commitment to the deal, the seats."""
+    sealed, token = sealer().new_game(state.to_dict(), seed)
+    return {
+        "game": token,
+        **history(sealed),
+        "commitment": commitment(sealed.seed, sealed.salt),
+        "seats": sealer().seats(sealed.game, len(state.players)),
+    }
+
+
+def schema_violation(pointer: str, detail: str) -> Problem:
+    return Problem("SCHEMA_VIOLATION", detail, errors=[{"pointer": pointer, "message": detail}])
+
+
+def taken_so_far(sealed: Sealed, ruleset: str) -> list[Any]:
+    """The actions of the open turn (drawn cards named: the drawer has seen them)."""
+    return list(engine.load_actions(sealed.open, ruleset=ruleset))
+
+
+def new_actions(body_actions: list[Any], ruleset: str, pointer: str, drawing: bool) -> list[Any]:
+    """The request's actions: a draw names no card, and (in a turn) nothing follows one."""
+    actions = list(engine.load_actions(body_actions, ruleset=ruleset))
+    for index, action in enumerate(actions):
+        if isinstance(action, Draw):
+            if action.card is not None:
+                raise schema_violation(f"{pointer}/{index}/card",
+                                       "In a sealed game the referee draws the card: leave out card.")
+            if not drawing:
+                raise schema_violation(f"{pointer}/{index}", "In a sealed game a draw is played with POST /v1/turns.")
+            if index != len(actions) - 1:
+                raise schema_violation(f"{pointer}/{index + 1}",
+                                       "In a sealed game a draw ends the request: send what follows once the card is seen.")
+    return actions
+
+
+def refusal_on_view(refused: Violation, view: Any, actions: list[Any], advised: Advise) -> Violation:
+    """What the same actions are refused with on the seat's view, advised on that view."""
+    try:
+        engine.partial_turn(view, actions) if isinstance(actions[-1], Draw) else engine.apply(
+            view, engine.Turn(view.current, tuple(actions)))
+    except Violation as seen:
+        return advised(seen, view, actions)
+    # The view accepts what the whole state refused: the rule depends on cards the seat
+    # cannot see. Answered with the code alone, so that nothing about them leaks.
+    current_app.logger.error("a sealed refusal the seat's view does not make: %s", refused.code.value)
+    bare = Violation(refused.code, refused.action, refused.code.title)
+    return bare
+
+
+def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
+    sealed = opened(body["game"])
+    seat = seated(sealed, body["seat"])
+    state = engine.load_state(sealed.state)
+    view = engine.view(state, seat)
+    check_mover(view, seat)
+    check_mover(view, body["turn"]["player"])
+    before = taken_so_far(sealed, state.ruleset)
+    sent = new_actions(body["turn"]["actions"], state.ruleset, "/turn/actions", drawing=True)
+    actions = before + sent
+    if not actions:
+        raise schema_violation("/turn/actions", "A turn has at least one action.")
+    if not sent and not before:
+        raise schema_violation("/turn/actions", "An empty list only ends a turn left open after a draw.")
+    token = body["game"]
+    if sent and isinstance(sent[-1], Draw):
+        try:
+            legal, events = engine.partial_turn(state, actions)
+        except Violation as refused:
+            raise refusal_on_view(refused, view, actions, advised) from None
+        if legal.actions:  # the rules let the turn go on: it stays open
+            drawn = [e["card"] for e in events if e["type"] == "drew"]
+            named = [Draw(drawn.pop(0)) if isinstance(a, Draw) else a for a in actions]
+            following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
+                               [a.to_dict() for a in named], digest(token))
+            return answer(following, state, seat, events, view_of=view)
+    try:
+        result = engine.apply(state, engine.Turn(seat, tuple(actions)))
+    except Violation as refused:
+        raise refusal_on_view(refused, view, actions, advised) from None
+    following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, result.state.to_dict(),
+                       [], digest(token))
+    return answer(following, result.state, seat, result.events, view_of=engine.view(result.state, seat))
+
+
+def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any) -> dict[str, Any]:
+    return {
+        "game": sealer().seal(following),
+        **history(following),
+        "view": view_of.to_dict(),
+        "open": open_as_seen(following, state, seat),
+        "events": engine.view_events(state, events, seat),
+        "public": engine.view_events(state, events, None),
+    }
+
+
+def legal_actions(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
+    sealed = opened(body["game"])
+    seat = seated(sealed, body["seat"])
+    state = engine.load_state(sealed.state)
+    view = engine.view(state, seat)
+    prefix = new_actions(body.get("actions", []), state.ruleset, "/actions", drawing=False)
+    if view.is_over or view.current != seat:
+        return {"player": seat, "actions": [], "complete": False, **history(sealed)}
+    actions = taken_so_far(sealed, state.ruleset) + prefix
+    try:
+        found = engine.legal_actions(view, actions)
+    except Violation as refused:
+        raise advised(refused, view, actions) from None
+    return {**found.to_dict(), **history(sealed)}
+
+
+def view(body: dict[str, Any]) -> dict[str, Any]:
+    sealed = opened(body["game"])
+    seat = seated(sealed, body["seat"])
+    state = engine.load_state(sealed.state)
+    return {"view": engine.view(state, seat).to_dict(), **history(sealed), "open": open_as_seen(sealed, state, seat)}
+
+
+def open_as_seen(sealed: Sealed, state: Any, seat: int) -> list[dict[str, Any]]:
+    """The open turn's actions so far (the table as the views show it is the turn's
+    start): the mover sees the cards they drew, the others see that they drew."""
+    if state.current == seat:
+        return sealed.open
+    return [{"type": "draw"} if a["type"] == "draw" else a for a in sealed.open]
+
+
+def scores(body: dict[str, Any]) -> dict[str, Any]:
+    """The scores as a spectator sees them; once the game is over, the whole scores and
+    the seed and salt, so that anyone can check the deal against its commitment."""
+    sealed = opened(body["game"])
+    state = engine.load_state(sealed.state)
+    if not state.is_over:
+        return {**engine.scores(engine.view(state, None)), **history(sealed)}
+    return {**engine.scores(state), "seed": sealed.seed, "salt": sealed.salt, **history(sealed)}

@@ -1,0 +1,174 @@
+"""Sealed games: the whole game in a token only the referee can open, and the seat keys.
+
+The service keeps nothing between requests, so a sealed game travels as a token:
+authenticated encryption (Fernet: AES-128-CBC and HMAC-SHA256, from `cryptography`) of
+the game's state with its turn number, the game's id, the seed and salt of its deal,
+the actions of a turn still open, and a digest of the token it replaced. Keys come from
+`REFEREE_SEAL_KEYS`, a comma-separated list of Fernet keys: the first seals, all open
+(MultiFernet), so a key can be rotated without breaking the games under way.
+
+A seat key is an HMAC-SHA256 of the game's id and the seat's index under a secret
+derived (HKDF) from a seal key: the referee stores no seat keys, and tells a seat by
+recomputing them, compared in constant time (`hmac.compare_digest`). The deal is
+committed to at the start: `commitment` is SHA-256 of `"{seed}:{salt}"`.
+
+The token is not compressed: its length then follows the state's, and a state's length
+is fixed by what every player sees (every card is counted once, wherever it lies).
+
+Nothing here knows the rules: the engine never learns that a state was sealed. May
+import: the standard library, `cryptography` and orjson; never Flask or the engine.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+#: The environment variable holding the keys: comma-separated, the first seals, all open.
+KEYS_VARIABLE = "REFEREE_SEAL_KEYS"
+#: The longest token opened: far above any game's (a six-player MASTER game with names
+#: of 64 characters seals to about 5 kB), far below the 1 MiB body limit.
+MAX_TOKEN = 16384
+#: The payload's format, so that a later one can tell an old token.
+FORMAT = 1
+_SEAT_LABEL = b"elfer-referee seat keys"
+
+
+class TokenInvalid(Exception):
+    """The token was altered, sealed with a key not in the list, or is not a token."""
+
+
+class SeatInvalid(Exception):
+    """The seat key is not one of this game's."""
+
+
+class KeysInvalid(ValueError):
+    """`REFEREE_SEAL_KEYS` does not hold Fernet keys."""
+
+
+def new_key() -> str:
+    """A fresh seal key (a Fernet key: 32 random bytes, URL-safe base64)."""
+    return Fernet.generate_key().decode("ascii")
+
+
+def commitment(seed: int, salt: str) -> str:
+    """The lowercase hex SHA-256 of the UTF-8 text `"{seed}:{salt}"`."""
+    return hashlib.sha256(f"{seed}:{salt}".encode("utf-8")).hexdigest()
+
+
+def digest(token: str) -> str:
+    """What `previous` says of a token: the lowercase hex SHA-256 of its text."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """What a token holds. `state` is the state's JSON shape; `open` the actions (as
+    JSON, drawn cards named) of a turn begun and not yet ended; `previous` the digest
+    of the token this one replaced (None for a game's first)."""
+
+    game: str
+    turn: int
+    seed: int
+    salt: str
+    state: dict[str, Any]
+    open: list[dict[str, Any]] = field(default_factory=list)
+    previous: str | None = None
+
+    def to_json(self) -> bytes:
+        return orjson.dumps({
+            "v": FORMAT, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
+            "state": self.state, "open": self.open, "previous": self.previous,
+        })
+
+    @classmethod
+    def from_json(cls, data: bytes) -> Sealed:
+        try:
+            payload = orjson.loads(data)
+            if payload["v"] != FORMAT:
+                raise TokenInvalid("a token of another format")
+            return cls(payload["game"], payload["turn"], payload["seed"], payload["salt"],
+                       payload["state"], payload["open"], payload["previous"])
+        except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
+            raise TokenInvalid("not a token") from exc
+
+
+class Sealer:
+    """Seals and opens tokens and tells seats, under a list of keys (the first seals)."""
+
+    def __init__(self, keys: list[str]):
+        if not keys:
+            raise KeysInvalid("no key")
+        try:
+            fernets = [Fernet(key.encode("ascii")) for key in keys]
+        except (ValueError, UnicodeEncodeError) as exc:
+            raise KeysInvalid("each key is 32 bytes in URL-safe base64, as `referee keys new` prints") from exc
+        self._fernet = MultiFernet(fernets)
+        # One seat secret per key, so that a game's seats stay valid while its key opens.
+        self._seat_secrets = [_seat_secret(key) for key in keys]
+
+    @classmethod
+    def from_environment(cls, environ: Any = os.environ) -> Sealer | None:
+        """The sealer of `REFEREE_SEAL_KEYS`, or None when it is not set."""
+        keys = [k.strip() for k in environ.get(KEYS_VARIABLE, "").split(",") if k.strip()]
+        return cls(keys) if keys else None
+
+    def new_game(self, state: dict[str, Any], seed: int) -> tuple[Sealed, str]:
+        """A game's first contents, with a new id and salt, and the game's token."""
+        sealed = Sealed(game=secrets.token_hex(16), turn=0, seed=seed, salt=secrets.token_hex(16), state=state)
+        return sealed, self.seal(sealed)
+
+    def seal(self, sealed: Sealed) -> str:
+        return self._fernet.encrypt(sealed.to_json()).decode("ascii")
+
+    def open(self, token: Any) -> Sealed:
+        """What the token holds; TokenInvalid for anything but a token sealed by a key in
+        the list, unaltered."""
+        if not isinstance(token, str) or len(token) > MAX_TOKEN:
+            raise TokenInvalid("not a token")
+        try:
+            data = self._fernet.decrypt(token.encode("ascii"))
+        except (InvalidToken, UnicodeEncodeError, ValueError) as exc:
+            raise TokenInvalid("altered, or sealed with another key") from exc
+        return Sealed.from_json(data)
+
+    def seats(self, game: str, players: int) -> list[str]:
+        """The seat key of each player of a game, under the sealing key."""
+        return [_seat_key(self._seat_secrets[0], game, seat) for seat in range(players)]
+
+    def seat(self, game: str, players: int, key: Any) -> int:
+        """The index of the player whose seat key `key` is; SeatInvalid for any other."""
+        if not isinstance(key, str):
+            raise SeatInvalid("not a seat key")
+        given = key.encode("ascii", "replace")
+        found = None
+        # Every candidate is compared, each in constant time; a key may be of an older
+        # seal key still in the list.
+        for secret in self._seat_secrets:
+            for seat in range(players):
+                if hmac.compare_digest(given, _seat_key(secret, game, seat).encode("ascii")):
+                    found = seat
+        if found is None:
+            raise SeatInvalid("not a seat of this game")
+        return found
+
+
+def _seat_secret(key: str) -> bytes:
+    """The secret seat keys are made with, derived from a seal key (HKDF-SHA256), so
+    that no key serves two purposes."""
+    raw = base64.urlsafe_b64decode(key.encode("ascii"))  # Fernet has checked it: 32 bytes
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=_SEAT_LABEL).derive(raw)
+
+
+def _seat_key(secret: bytes, game: str, seat: int) -> str:
+    return hmac.new(secret, f"{game}:{seat}".encode("ascii"), hashlib.sha256).hexdigest()

@@ -1,0 +1,288 @@
+"""Sealed games over HTTP (issue 17): the answers, and every way a token or seat is bad.
+
+Tampering: bit flips sampled over the whole token, truncation, a 10 MB token, a token
+under an unknown or retired key, another game's token with this game's seat key, a
+seat key of another player or game, JSON where a token belongs, a sealed game with a
+seed. Each gets its problem (TOKEN_INVALID, SEAT_INVALID, SCHEMA_VIOLATION, 413), never
+a 500, and no part of the sealed state.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+
+import pytest
+from hypothesis import given, strategies as st
+
+from referee import engine
+from referee.http import create_app
+from referee.sealing import Sealer, commitment, new_key
+from support.contract_check import assert_matches_contract
+
+KEY, OLD_KEY = new_key(), new_key()
+
+
+def client_with(*keys):
+    return create_app({"TESTING": True, "SEAL_KEYS": list(keys)}).test_client()
+
+
+CLIENT = client_with(KEY)
+
+
+def post(client, path, body, status=None):
+    response = client.post(path, data=json.dumps(body), content_type="application/json")
+    assert_matches_contract(response, path, "POST")
+    if status is not None:
+        assert response.status_code == status, response.json
+    return response
+
+
+def sealed_game(client=CLIENT, **extra):
+    return post(client, "/v1/games", {"players": ["Ann", "Ben", "Cleo"], "sealed": True, **extra}, 201).json
+
+
+def assert_refused(response, status, code):
+    assert response.status_code == status, response.json
+    assert response.json["code"] == code
+    text = json.dumps(response.json)
+    for secret in ("hand", "pile", "seed", "salt", "Traceback"):
+        assert secret not in text
+
+
+# -- the answers ---------------------------------------------------------------------------
+
+
+def test_a_sealed_game_starts_with_a_token_turn_0_a_commitment_and_a_seat_per_player():
+    game = sealed_game()
+    assert set(game) == {"game", "turn", "previous", "commitment", "seats"}
+    assert game["turn"] == 0 and game["previous"] is None
+    assert len(game["seats"]) == 3 and len(set(game["seats"])) == 3
+    assert len(game["commitment"]) == 64 and int(game["commitment"], 16) >= 0
+
+
+def test_a_sealed_game_with_a_seed_or_hidden_is_a_schema_violation():
+    for extra, pointer in (({"seed": 42}, "/seed"), ({"hidden": True}, "/hidden")):
+        response = post(CLIENT, "/v1/games", {"players": ["Ann", "Ben"], "sealed": True, **extra}, 400)
+        assert response.json["code"] == "SCHEMA_VIOLATION"
+        assert response.json["errors"][0]["pointer"] == pointer
+
+
+def test_each_seat_sees_its_own_hand_and_counts_of_the_rest():
+    game = sealed_game()
+    views = [post(CLIENT, "/v1/views", {"game": game["game"], "seat": seat}, 200).json for seat in game["seats"]]
+    for index, answer in enumerate(views):
+        assert answer["turn"] == 0 and answer["previous"] is None and answer["open"] == []
+        hands = [p["hand"] for p in answer["view"]["players"]]
+        assert isinstance(hands[index], list) and len(hands[index]) == 20
+        assert [h for i, h in enumerate(hands) if i != index] == [{"count": 20}, {"count": 20}]
+        assert answer["view"]["pile"] == {"count": 24}
+
+
+def test_a_draw_names_the_card_to_the_drawer_alone_and_counts_the_turn():
+    game = sealed_game()
+    turn = {"player": 0, "actions": [{"type": "draw"}]}
+    answer = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": game["seats"][0], "turn": turn}, 200).json
+    assert answer["turn"] == 1
+    assert answer["previous"] == hashlib.sha256(game["game"].encode()).hexdigest()
+    [drew] = answer["events"]
+    assert drew["type"] == "drew" and drew["player"] == 0 and drew["card"] in answer["view"]["players"][0]["hand"]
+    assert answer["public"] == [{"type": "drew", "player": 0, "card": None}]
+    assert answer["view"]["current"] == 1 and answer["open"] == []
+    ben = post(CLIENT, "/v1/views", {"game": answer["game"], "seat": game["seats"][1]}, 200).json
+    assert ben["turn"] == 1 and ben["view"]["players"][0]["hand"] == {"count": 21}
+
+
+def test_a_turn_for_another_player_is_not_your_turn():
+    game = sealed_game()
+    for seat, player in ((1, 0), (0, 1), (1, 1)):
+        turn = {"player": player, "actions": [{"type": "draw"}]}
+        response = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": game["seats"][seat], "turn": turn}, 422)
+        assert response.json["code"] == "NOT_YOUR_TURN"
+
+
+def test_a_draw_that_names_a_card_or_is_followed_by_more_is_a_schema_violation():
+    game = sealed_game()
+    seat = game["seats"][0]
+    named = {"player": 0, "actions": [{"type": "draw", "card": "R5"}]}
+    response = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": seat, "turn": named}, 400)
+    assert response.json["errors"][0]["pointer"] == "/turn/actions/0/card"
+    followed = {"player": 0, "actions": [{"type": "draw"}, {"type": "pass"}]}
+    response = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": seat, "turn": followed}, 400)
+    assert response.json["errors"][0]["pointer"] == "/turn/actions/1"
+    asked = post(CLIENT, "/v1/legal-actions", {"game": game["game"], "seat": seat, "actions": [{"type": "draw"}]}, 400)
+    assert asked.json["errors"][0]["pointer"] == "/actions/0"
+
+
+def test_legal_actions_are_the_seats_own_and_none_out_of_turn():
+    game = sealed_game()
+    mine = post(CLIENT, "/v1/legal-actions", {"game": game["game"], "seat": game["seats"][0]}, 200).json
+    assert mine["player"] == 0 and {"type": "draw"} in mine["actions"] and mine["turn"] == 0
+    theirs = post(CLIENT, "/v1/legal-actions", {"game": game["game"], "seat": game["seats"][2]}, 200).json
+    assert (theirs["player"], theirs["actions"], theirs["complete"]) == (2, [], False)
+
+
+def test_scores_stay_a_spectators_until_the_end():
+    game = sealed_game()
+    scores = post(CLIENT, "/v1/scores", {"game": game["game"]}, 200).json
+    assert scores["finished"] is False and scores["winners"] is None
+    assert [s["total"] for s in scores["scores"]] == [None, None, None]
+    assert "seed" not in scores and "salt" not in scores
+
+
+def draw_that_fits(ruleset, players):
+    """The first seed whose opener cannot place and then draws a card that fits."""
+    for seed in range(5000):
+        state = engine.new_game(players, seed=seed, ruleset=ruleset).state
+        if engine.legal_actions(state).actions == [engine.load_actions([{"type": "draw"}], ruleset)[0]]:
+            legal, _ = engine.partial_turn(state, engine.load_actions([{"type": "draw"}], ruleset))
+            if legal.actions:
+                return seed
+    raise AssertionError("no such deal")
+
+
+def test_a_junior_turn_stays_open_after_a_draw_that_may_be_placed(monkeypatch):
+    # Junior lets a fitting drawn card be placed or kept: the turn stays open until the
+    # drawer says, with the card seen.
+    monkeypatch.setattr(engine, "new_seed", lambda: draw_that_fits("junior", ["Ann", "Ben", "Cleo"]))
+    game = sealed_game(ruleset="junior")
+    mover = post(CLIENT, "/v1/views", {"game": game["game"], "seat": game["seats"][0]}, 200).json["view"]["current"]
+    seat = game["seats"][mover]
+    turn = {"player": mover, "actions": [{"type": "draw"}]}
+    answer = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": seat, "turn": turn}, 200).json
+    card = answer["open"][0]["card"]
+    assert answer["open"] == [{"type": "draw", "card": card}]
+    assert answer["turn"] == 0 and answer["events"] == [{"type": "drew", "player": mover, "card": card}]
+    assert answer["public"] == [{"type": "drew", "player": mover, "card": None}]
+    other = game["seats"][(mover + 1) % 3]
+    seen = post(CLIENT, "/v1/views", {"game": answer["game"], "seat": other}, 200).json
+    assert seen["open"] == [{"type": "draw"}]
+    listed = post(CLIENT, "/v1/legal-actions", {"game": answer["game"], "seat": seat}, 200).json
+    assert listed["actions"] == [{"type": "place", "card": card}] and listed["complete"] is True
+    ended = post(CLIENT, "/v1/turns", {"game": answer["game"], "seat": seat,
+                                        "turn": {"player": mover, "actions": []}}, 200).json
+    assert ended["turn"] == 1 and ended["open"] == [] and card in ended["view"]["players"][mover]["hand"]
+    placed = post(CLIENT, "/v1/turns", {"game": answer["game"], "seat": seat,
+                                         "turn": {"player": mover, "actions": [{"type": "place", "card": card}]}}, 200).json
+    assert placed["turn"] == 1 and card not in placed["view"]["players"][mover]["hand"]
+
+
+def test_an_empty_turn_with_nothing_open_is_a_schema_violation():
+    game = sealed_game()
+    turn = {"player": 0, "actions": []}
+    response = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": game["seats"][0], "turn": turn}, 400)
+    assert response.json["code"] == "SCHEMA_VIOLATION"
+
+
+def test_the_sealed_deal_is_the_plain_deal_of_the_seed_revealed_at_the_end(monkeypatch):
+    monkeypatch.setattr(engine, "new_seed", lambda: 12345)
+    game = sealed_game()
+    plain = engine.new_game(["Ann", "Ben", "Cleo"], seed=12345).state.to_dict()
+    view = post(CLIENT, "/v1/views", {"game": game["game"], "seat": game["seats"][1]}, 200).json["view"]
+    assert view["players"][1]["hand"] == plain["players"][1]["hand"]
+
+
+# -- tampering ---------------------------------------------------------------------------------
+
+
+@given(st.data())
+def test_a_token_changed_in_any_bit_is_token_invalid(data):
+    game = sealed_game()
+    raw = bytearray(base64.urlsafe_b64decode(game["game"]))
+    bit = data.draw(st.integers(0, len(raw) * 8 - 1), label="bit")
+    raw[bit // 8] ^= 1 << (bit % 8)
+    token = base64.urlsafe_b64encode(bytes(raw)).decode()
+    for path, body in (("/v1/views", {"game": token, "seat": game["seats"][0]}), ("/v1/scores", {"game": token})):
+        assert_refused(post(CLIENT, path, body), 400, "TOKEN_INVALID")
+
+
+@given(st.data())
+def test_a_truncated_token_is_token_invalid_or_a_schema_violation(data):
+    game = sealed_game()
+    cut = data.draw(st.integers(1, len(game["game"]) - 1), label="length")
+    response = post(CLIENT, "/v1/views", {"game": game["game"][:cut], "seat": game["seats"][0]})
+    assert response.status_code == 400 and response.json["code"] in ("TOKEN_INVALID", "SCHEMA_VIOLATION")
+    assert "hand" not in json.dumps(response.json)
+
+
+def test_a_token_of_10_mb_is_413_and_one_over_the_token_limit_a_schema_violation():
+    game = sealed_game()
+    huge = post(CLIENT, "/v1/views", {"game": "A" * 10_000_000, "seat": game["seats"][0]})
+    assert_refused(huge, 413, "PAYLOAD_TOO_LARGE")
+    long = post(CLIENT, "/v1/views", {"game": "A" * 20_000, "seat": game["seats"][0]})
+    assert_refused(long, 400, "SCHEMA_VIOLATION")
+
+
+@pytest.mark.parametrize("token", [{"ruleset": "master"}, ["gAAAA"], 42, None, "not a token", "gAAAAA=="])
+def test_anything_but_a_token_where_one_belongs_is_refused(token):
+    response = post(CLIENT, "/v1/scores", {"game": token})
+    assert response.status_code == 400 and response.json["code"] in ("SCHEMA_VIOLATION", "TOKEN_INVALID")
+    if not isinstance(token, str):
+        assert response.json["code"] == "SCHEMA_VIOLATION"
+        assert response.json["errors"][0]["pointer"] == "/game"
+
+
+def test_a_state_beside_a_token_is_a_schema_violation():
+    game = sealed_game()
+    state = engine.new_game(["Ann", "Ben"], seed=1).state.to_dict()
+    response = post(CLIENT, "/v1/scores", {"game": game["game"], "state": state})
+    assert_refused(response, 400, "SCHEMA_VIOLATION")
+
+
+def test_a_token_under_an_unknown_key_is_token_invalid():
+    game = sealed_game(client_with(new_key()))
+    assert_refused(post(CLIENT, "/v1/scores", {"game": game["game"]}), 400, "TOKEN_INVALID")
+
+
+def test_rotation_the_old_key_second_still_opens_and_a_retired_one_does_not():
+    old = sealed_game(client_with(OLD_KEY))
+    rotated = client_with(KEY, OLD_KEY)
+    seen = post(rotated, "/v1/views", {"game": old["game"], "seat": old["seats"][1]}, 200).json
+    assert isinstance(seen["view"]["players"][1]["hand"], list)
+    turn = {"player": 0, "actions": [{"type": "draw"}]}
+    played = post(rotated, "/v1/turns", {"game": old["game"], "seat": old["seats"][0], "turn": turn}, 200).json
+    # The new token is sealed with the first key; the seats stay those of the old key,
+    # so a key is retired once the games begun under it are over.
+    assert Sealer([KEY]).open(played["game"]).turn == 1
+    post(rotated, "/v1/views", {"game": played["game"], "seat": old["seats"][1]}, 200)
+    retired = client_with(KEY)
+    assert_refused(post(retired, "/v1/views", {"game": old["game"], "seat": old["seats"][1]}), 400, "TOKEN_INVALID")
+
+
+def test_a_seat_key_of_another_game_or_player_is_seat_invalid():
+    first, second = sealed_game(), sealed_game()
+    # Another game's token with this game's seat key:
+    assert_refused(post(CLIENT, "/v1/views", {"game": second["game"], "seat": first["seats"][0]}), 403, "SEAT_INVALID")
+    # A seat key altered by one digit:
+    changed = first["seats"][0][:-1] + ("0" if first["seats"][0][-1] != "0" else "1")
+    assert_refused(post(CLIENT, "/v1/views", {"game": first["game"], "seat": changed}), 403, "SEAT_INVALID")
+    # Another player's seat key plays as that player only: never for the mover.
+    turn = {"player": 0, "actions": [{"type": "draw"}]}
+    response = post(CLIENT, "/v1/turns", {"game": first["game"], "seat": first["seats"][1], "turn": turn}, 422)
+    assert response.json["code"] == "NOT_YOUR_TURN"
+
+
+def test_seat_keys_are_replayed_across_games_in_vain():
+    games = [sealed_game() for _ in range(3)]
+    for game in games:
+        for other in games:
+            if other is game:
+                continue
+            for seat in other["seats"]:
+                response = post(CLIENT, "/v1/legal-actions", {"game": game["game"], "seat": seat})
+                assert_refused(response, 403, "SEAT_INVALID")
+
+
+def test_token_invalid_and_seat_invalid_speak_the_requested_language():
+    game = sealed_game()
+    response = CLIENT.post("/v1/scores", data=json.dumps({"game": "gAAAAA" + "A" * 100}),
+                           content_type="application/json", headers={"Accept-Language": "de"})
+    assert response.json["detail"].startswith("Das Spiel-Token lässt sich nicht öffnen")
+    response = CLIENT.post("/v1/views", data=json.dumps({"game": game["game"], "seat": "0" * 64}),
+                           content_type="application/json", headers={"Accept-Language": "fr"})
+    assert response.json["title"] == "Interdit" and response.json["code"] == "SEAT_INVALID"
+
+
+def test_the_commitment_is_the_hash_of_seed_and_salt():
+    assert commitment(42, "0" * 32) == hashlib.sha256(b"42:" + b"0" * 32).hexdigest()

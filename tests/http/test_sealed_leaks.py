@@ -1,0 +1,218 @@
+"""Nothing leaks from a sealed game (issue 17): whole sealed games of every ruleset,
+played through the HTTP API seat by seat, every answer searched.
+
+Hypothesis draws the deal's seed and every choice: which seat asks, and whether it
+plays a legal turn (built action by action from `/v1/legal-actions`), a turn with a
+card it does not hold, a draw among other actions, or a turn for another player. After
+each answer to a seat:
+
+- the body names no card that seat cannot see at that moment (the other hands and the
+  pile of the whole state, which the test opens with the app's own key), and its
+  view's hidden zones are counts of the right length;
+- events name a drawn card to the drawer alone, and `public` names none;
+- a refused turn's problem equals, field for field, what the same turn gets on that
+  seat's plain view (`POST /v1/views`, then `POST /v1/turns` with the state).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import Phase, given, settings, strategies as st
+
+from referee import engine
+from referee.http import create_app
+from referee.http.sealed import sealer
+from referee.sealing import new_key
+from support.contract_check import assert_matches_contract
+
+CARD = re.compile(r"[A-Z][0-9]{1,2}")
+#: Members that name slots (a joker's `at`, a bridge's ends), which are named like cards.
+SLOTS = {"at", "from", "to"}
+
+
+def make_client():
+    app = create_app({"TESTING": True, "SEAL_KEYS": [new_key()]})
+    return app, app.test_client()
+
+
+APP, CLIENT = make_client()
+
+
+def post(path, body):
+    response = CLIENT.post(path, data=json.dumps(body), content_type="application/json")
+    assert_matches_contract(response, path, "POST")
+    assert response.status_code != 500, response.json
+    return response
+
+
+def whole(token):
+    """The sealed contents, opened with the app's own key (what no client can do)."""
+    with APP.app_context():
+        return sealer().open(token)
+
+
+def unseen(sealed, seat):
+    """The number cards `seat` cannot see: the other hands and the pile, except the cards
+    of the open turn that this seat drew."""
+    state = sealed.state
+    hidden = set(state["pile"])
+    for index, player in enumerate(state["players"]):
+        if index != seat:
+            hidden |= set(player["hand"])
+    if state["current"] == seat:
+        hidden -= {a.get("card") for a in sealed.open}
+    return hidden - {"J"}
+
+
+def cards_named(body, key=None):
+    """Every card name a JSON body holds outside the members that name slots."""
+    if isinstance(body, dict):
+        return {card for k, value in body.items() if k not in SLOTS for card in cards_named(value, k)}
+    if isinstance(body, list):
+        return {card for value in body for card in cards_named(value, key)}
+    if isinstance(body, str) and CARD.fullmatch(body):
+        return {body}
+    return set()
+
+
+def assert_nothing_unseen(body, sealed, seat):
+    assert cards_named(body) & unseen(sealed, seat) == set(), body
+
+
+def assert_view_hides(view, sealed, seat):
+    full = sealed.state
+    for index, (seen, real) in enumerate(zip(view["players"], full["players"])):
+        if seat is not None and index == seat:
+            assert seen["hand"] == real["hand"]
+        else:
+            assert seen["hand"] == {"count": len(real["hand"])}
+    assert view["pile"] == {"count": len(full["pile"])}
+
+
+def assert_events_hide(events, public, seat):
+    for mine, everyone in zip(events, public, strict=True):
+        if mine["type"] == "drew":
+            assert everyone["card"] is None
+            if mine["player"] != seat:
+                assert mine["card"] is None
+            else:
+                assert mine["card"] is not None
+        else:
+            assert mine == everyone
+
+
+def plain_refusal(game, seat, turn):
+    """What the same turn gets on the seat's plain view, the open turn's actions first."""
+    sealed = whole(game)
+    view = post("/v1/views", {"state": sealed.state, "player": seat}).json["view"]
+    actions = list(sealed.open) + turn["actions"]
+    return post("/v1/turns", {"state": view, "turn": {"player": turn["player"], "actions": actions}})
+
+
+class Table:
+    """One sealed game under way, from the players' side: the token and the seat keys."""
+
+    def __init__(self, created):
+        self.game = created["game"]
+        self.seats = created["seats"]
+        self.turn = 0
+
+    def ask(self, path, seat, **body):
+        response = post(path, {"game": self.game, "seat": self.seats[seat], **body})
+        assert_nothing_unseen(response.json, whole(self.game), seat)
+        return response
+
+    def play(self, seat, turn):
+        before = whole(self.game)
+        response = post("/v1/turns", {"game": self.game, "seat": self.seats[seat], "turn": turn})
+        if response.status_code == 200:
+            answer = response.json
+            after = whole(answer["game"])
+            assert_nothing_unseen(answer, after, seat)
+            assert_view_hides(answer["view"], after if not after.open else before, seat)
+            assert_events_hide(answer["events"], answer["public"], seat)
+            assert answer["turn"] >= self.turn and answer["previous"] is not None
+            self.game, self.turn = answer["game"], answer["turn"]
+            return answer
+        assert_nothing_unseen(response.json, before, seat)
+        if response.status_code == 422 and response.json["code"] != "NOT_YOUR_TURN":
+            plain = plain_refusal(self.game, seat, turn)
+            assert response.json == plain.json
+        return None
+
+
+def legal_turn(table, seat, data):
+    """Build a legal turn from the seat's legal actions, Hypothesis choosing each one;
+    a draw is sent at once (its card is not known before), and the turn goes on while
+    the answer leaves it open."""
+    prefix = []
+    while True:
+        listed = table.ask("/v1/legal-actions", seat, actions=prefix).json
+        assert listed["player"] == seat
+        options = listed["actions"]
+        if listed["complete"] and (not options or data.draw(st.booleans(), label="stop")):
+            return table.play(seat, {"player": seat, "actions": prefix})
+        if not options:
+            return None
+        action = data.draw(st.sampled_from(options), label="action")
+        if action["type"] == "draw":
+            answer = table.play(seat, {"player": seat, "actions": prefix + [action]})
+            assert answer is not None
+            if not answer["open"]:
+                return answer
+            prefix = []
+        else:
+            prefix.append(action)
+
+
+def wrong_turn(table, seat, data, players):
+    """A turn the referee mostly refuses, of one of the kinds a client may send."""
+    sealed = whole(table.game)
+    hand = sealed.state["players"][seat]["hand"]
+    kind = data.draw(st.sampled_from(["card_not_held", "draw_then_place", "other_player", "pass"]))
+    if kind == "card_not_held":
+        card = data.draw(st.sampled_from(sorted(unseen(sealed, seat)) or ["B1"]), label="not held")
+        turn = {"player": seat, "actions": [{"type": "place", "card": card}]}
+    elif kind == "draw_then_place" and hand:
+        turn = {"player": seat, "actions": [{"type": "draw"}, {"type": "place", "card": hand[0]}]}
+    elif kind == "other_player":
+        turn = {"player": (seat + 1) % players, "actions": [{"type": "pass"}]}
+    else:
+        turn = {"player": seat, "actions": [{"type": "pass"}]}
+    table.play(seat, turn)  # mostly refused; a pass may be legal, and is then played
+
+RULESETS = {"master": {}, "classic": {"options": {"edition": "2018"}}, "junior": {}}
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+# Shrinking a whole game through HTTP takes many minutes; a failure prints its draws.
+@settings(max_examples=4, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(2, 4))
+def test_a_whole_sealed_game_tells_each_seat_only_what_it_may_see(ruleset, data, seed, players):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "new_seed", lambda: seed)  # the seed a sealed game draws
+        created = post("/v1/games", {"ruleset": ruleset, "players": [f"P{i}" for i in range(players)],
+                                     "sealed": True, **RULESETS[ruleset]})
+    assert created.status_code == 201
+    table = Table(created.json)
+    plain = engine.new_game([f"P{i}" for i in range(players)], seed=seed, ruleset=ruleset,
+                            options=RULESETS[ruleset].get("options")).state.to_dict()
+    assert whole(table.game).state == plain  # the sealed deal is the plain seeded deal
+    for _ in range(400):
+        sealed = whole(table.game)
+        if engine.load_state(sealed.state).is_over:
+            break
+        mover = sealed.state["current"]
+        watcher = data.draw(st.integers(0, players - 1), label="watcher")
+        view = table.ask("/v1/views", watcher).json
+        assert_view_hides(view["view"], sealed, watcher)
+        if data.draw(st.integers(0, 5), label="wrong?") == 0:
+            wrong_turn(table, data.draw(st.sampled_from([mover, watcher]), label="who"), data, players)
+        legal_turn(table, mover, data)
+    scores = post("/v1/scores", {"game": table.game}).json
+    assert scores["finished"], "the game is played to its end"
+    assert scores["seed"] == seed and len(scores["salt"]) == 32
+
