@@ -51,13 +51,18 @@ const later: Problem = { type: "/v1/rules/LATER_CODE", title: "t", status: 422, 
   action: 0 };
 
 function nextPlayer(answer: TurnAnswer): number | null {
-  return answer.state.current;
+  // A sealed game's answer carries the seat's view instead of the state.
+  return "state" in answer ? answer.state.current : answer.view.current;
 }
 
+// A sealed game travels as a token and a seat key, never as a state.
+const sealed: Schemas["SealedTurnRequest"] = { game: "gAAAAA", seat: "0f", turn: { player: 0, actions: [draw] } };
+
 export function play(request: TurnRequest): string {
+  if ("game" in request) return `sealed, turn of player ${request.turn.player}`;
   const state = request.state;
   const stacked = state.ruleset === "zweikampf" || state.ruleset === "ueberall-anschliessen";
   const held = stacked ? state.players[0].stack : state.players[0].hand;
   return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }
-export { explain, later, nextPlayer };
+export { explain, later, nextPlayer, sealed };

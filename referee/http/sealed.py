@@ -72,6 +72,12 @@ def seated(sealed: Sealed, key: Any) -> int:
         raise Problem("SEAT_INVALID", translator().gettext(SEAT_REFUSED)) from None
 
 
+def trusted(sealed: Sealed) -> Any:
+    """The sealed state: checked when it was sealed (only the referee seals, and only
+    states it dealt or made), so not checked again."""
+    return engine.load_state(sealed.state).marked_checked()
+
+
 def history(sealed: Sealed) -> dict[str, Any]:
     """`turn` and `previous`, on every sealed answer."""
     return {"turn": sealed.turn, "previous": sealed.previous}
@@ -130,7 +136,7 @@ def refusal_on_view(refused: Violation, view: Any, actions: list[Any], advised: 
 def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
-    state = engine.load_state(sealed.state)
+    state = trusted(sealed)
     view = engine.view(state, seat)
     check_mover(view, seat)
     check_mover(view, body["turn"]["player"])
@@ -176,7 +182,7 @@ def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of:
 def legal_actions(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
-    state = engine.load_state(sealed.state)
+    state = trusted(sealed)
     view = engine.view(state, seat)
     prefix = new_actions(body.get("actions", []), state.ruleset, "/actions", drawing=False)
     if view.is_over or view.current != seat:
@@ -192,7 +198,7 @@ def legal_actions(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
 def view(body: dict[str, Any]) -> dict[str, Any]:
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
-    state = engine.load_state(sealed.state)
+    state = trusted(sealed)
     return {"view": engine.view(state, seat).to_dict(), **history(sealed), "open": open_as_seen(sealed, state, seat)}
 
 
@@ -208,7 +214,7 @@ def scores(body: dict[str, Any]) -> dict[str, Any]:
     """The scores as a spectator sees them; once the game is over, the whole scores and
     the seed and salt, so that anyone can check the deal against its commitment."""
     sealed = opened(body["game"])
-    state = engine.load_state(sealed.state)
+    state = trusted(sealed)
     if not state.is_over:
         return {**engine.scores(engine.view(state, None)), **history(sealed)}
     return {**engine.scores(state), "seed": sealed.seed, "salt": sealed.salt, **history(sealed)}

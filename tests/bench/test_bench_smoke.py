@@ -96,6 +96,14 @@ def test_refusal_bench():
     ])
 
 
+def test_sealed_bench():
+    out = run_quick("sealed_bench.py")
+    assert_figures(out, [
+        "Sealer.open (Fernet decrypt + JSON)", "Sealer.seal (Fernet encrypt + JSON)",
+        "POST /v1/turns plain", "POST /v1/turns sealed",
+    ])
+
+
 def test_replay_bench():
     out = run_quick("replay_bench.py")
     assert_figures(out, [f"WSGI POST /v1/replays, {n} turns" for n in (25, 50, 100, 200)])

@@ -67,9 +67,10 @@ def models(generated):
 def test_the_models_are_named_and_typed(generated):
     m = models(generated)
     for name in ("MasterState", "ClassicState", "JuniorState", "PlaceAction", "BridgeAction", "DrawAction",
-                 "MasterTurn", "TurnRequest", "TurnResponse", "Problem", "CardCount", "Rule"):
+                 "MasterTurn", "PlainTurnRequest", "PlainTurnResponse", "SealedTurnRequest",
+                 "SealedTurnResponse", "Problem", "CardCount", "Rule"):
         assert attrs.has(getattr(m, name)), name
-    types = {f.name: f.type for f in attrs.fields(m.TurnRequest)}
+    types = {f.name: f.type for f in attrs.fields(m.PlainTurnRequest)}
     assert types == {"state": "ClassicState | FarbenState | HoechsteKarteState | JuniorState | MasterState | UeberallState | ZweikampfState",
                      "turn": "ClassicTurn | FarbenTurn | HoechsteKarteTurn | JuniorTurn | MasterTurn | UeberallTurn | ZweikampfTurn"}
     assert {f.name: f.type for f in attrs.fields(m.MasterState)}["players"] == "list[MasterPlayer]"
@@ -90,11 +91,11 @@ def test_the_models_are_named_and_typed(generated):
 def test_a_game_played_through_the_generated_client(generated, client):
     m = models(generated)
     game = api(generated, "game.new_game").sync(client=client, body=m.NewGameRequest(players=["Timo", "Vera"], seed=42))
-    assert isinstance(game, m.NewGameResponse) and game.seed == 42
+    assert isinstance(game, m.PlainNewGameResponse) and game.seed == 42
     assert isinstance(game.state, m.MasterState)
     assert game.state.players[0].hand[-1] == "J" and len(game.state.players[0].hand) == 20
 
-    legal = api(generated, "game.list_legal_actions").sync(client=client, body=m.LegalActionsRequest(state=game.state))
+    legal = api(generated, "game.list_legal_actions").sync(client=client, body=m.PlainLegalActionsRequest(state=game.state))
     assert isinstance(legal, m.LegalActionsResponse) and legal.player == 0 and legal.complete is False
     assert m.PlaceAction(type_="place", card="Y12") in legal.actions
     assert m.PlaceAction(type_="place", card="J", at="R10") in legal.actions
@@ -102,18 +103,33 @@ def test_a_game_played_through_the_generated_client(generated, client):
     actions = [m.PlaceAction(type_="place", card="J", at="R10"), m.PlaceAction(type_="place", card="R9"),
                m.PlaceAction(type_="place", card="G12"), m.PlaceAction(type_="place", card="B12")]
     played = api(generated, "game.apply_turn").sync(
-        client=client, body=m.TurnRequest(state=game.state, turn=m.MasterTurn(player=0, actions=actions)))
-    assert isinstance(played, m.TurnResponse) and isinstance(played.state, m.MasterState)
+        client=client, body=m.PlainTurnRequest(state=game.state, turn=m.MasterTurn(player=0, actions=actions)))
+    assert isinstance(played, m.PlainTurnResponse) and isinstance(played.state, m.MasterState)
     assert played.state.current == 1 and played.events == [] and played.unchecked == []
     assert [(row.color, row.cards, row.jokers) for row in played.state.rows] == [
         (m.Color.R, [9, 11], [10]), (m.Color.Y, [11], []), (m.Color.G, [11, 12], []), (m.Color.B, [11, 12], [])]
 
-    refused = api(generated, "game.apply_turn").sync(client=client, body=m.TurnRequest(
+    refused = api(generated, "game.apply_turn").sync(client=client, body=m.PlainTurnRequest(
         state=game.state, turn=m.MasterTurn(player=0, actions=[*actions, m.PlaceAction(type_="place", card="Y12")])))
     assert isinstance(refused, m.Problem)
     assert (refused.status, refused.code, refused.action) == (422, m.KnownRuleCode.CARD_LIMIT, 4)
     assert refused.detail == ("The yellow 12 would be the 5th card placed this turn; "
                               "bridges and swapped-in cards do not count.")
+
+
+def test_a_sealed_game_through_the_generated_client(generated, client):
+    m = models(generated)
+    game = api(generated, "game.new_game").sync(client=client, body=m.NewGameRequest(players=["Timo", "Vera"], sealed=True))
+    assert isinstance(game, m.SealedNewGameResponse) and game.turn == 0 and len(game.seats) == 2
+    seen = api(generated, "game.view_game").sync(client=client, body=m.SealedViewRequest(game=game.game, seat=game.seats[1]))
+    assert isinstance(seen.view, m.MasterState) and seen.turn == 0
+    assert len(seen.view.players[1].hand) == 20 and seen.view.players[0].hand.count == 20
+    played = api(generated, "game.apply_turn").sync(client=client, body=m.SealedTurnRequest(
+        game=game.game, seat=game.seats[0], turn=m.SealedTurn(player=0, actions=[m.DrawAction(type_="draw")])))
+    assert isinstance(played, m.SealedTurnResponse) and played.turn == 1 and played.view.current == 1
+    assert played.public[0].card is None and played.events[0].card == played.view.players[0].hand[-1]
+    refused = api(generated, "game.view_game").sync(client=client, body=m.SealedViewRequest(game=game.game, seat=game.seats[0][::-1]))
+    assert isinstance(refused, m.Problem) and refused.status == 403
 
 
 def test_the_rules_through_the_generated_client(generated, client):

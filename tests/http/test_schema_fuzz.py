@@ -283,7 +283,7 @@ def test_any_schema_valid_scores_request(body):
 @given(body=bodies("/v1/games", "new-game-request.json"))
 def test_any_schema_valid_new_game_request(body):
     response = post("/v1/games", body)
-    if response.status_code == 201:
+    if response.status_code == 201 and not body.get("sealed"):  # a sealed game answers a token
         assert_possible(None, response.json["state"])
 
 
