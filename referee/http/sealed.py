@@ -83,6 +83,14 @@ def history(sealed: Sealed) -> dict[str, Any]:
     return {"turn": sealed.turn, "previous": sealed.previous}
 
 
+def refuse_seed_and_hidden(request: dict[str, Any]) -> None:
+    """A sealed game picks its own seed (revealed at the end) and keeps every card itself."""
+    if request["seed"] is not None:
+        raise schema_violation("/seed", "A sealed game picks its own seed, revealed once the game is over: leave out seed.")
+    if request["hidden"]:
+        raise schema_violation("/hidden", "A sealed game keeps every card itself: leave out hidden.")
+
+
 def new_game(state: Any, seed: int) -> dict[str, Any]:
     """A sealed game's first answer: the token, the commitment to the deal, the seats."""
     sealed, token = sealer().new_game(state.to_dict(), seed)
