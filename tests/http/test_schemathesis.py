@@ -50,11 +50,7 @@ schema.app = create_app()
 schema.config.generation.update(modes=["positive", "negative"], max_examples=EXAMPLES, deterministic=True)
 
 
-# POST /v1/turns is left out here: in the full suite (not alone) hypothesis-jsonschema
-# fails to build its negative bodies ("Cannot generate an array with 1 demanded
-# elements"), a generator limit, not the referee's. tests/http/test_schema_fuzz.py
-# fuzzes that endpoint with real positions and arbitrary turns instead. To put back.
-@schema.exclude(method="POST", path="/v1/turns").parametrize()
+@schema.parametrize()
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
