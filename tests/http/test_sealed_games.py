@@ -69,6 +69,17 @@ def test_a_sealed_game_with_a_seed_or_hidden_is_a_schema_violation():
         assert response.json["errors"][0]["pointer"] == pointer
 
 
+@pytest.mark.parametrize("ruleset", ["zweikampf", "hoechste-karte", "farben-sammeln", "ueberall-anschliessen"])
+def test_a_game_of_the_box_is_not_offered_sealed_yet_and_is_refused_at_sealed(ruleset):
+    # Their turns turn up cards from hidden stacks and have several players act at
+    # once, which the sealed turn does not carry yet: refused at the member, never half-played.
+    refused = post(CLIENT, "/v1/games", {"ruleset": ruleset, "players": ["Ann", "Ben"], "sealed": True}, 400)
+    assert refused.json["code"] == "SCHEMA_VIOLATION"
+    assert refused.json["errors"] == [{"pointer": "/sealed", "message": 'the field "sealed" must be false'}]
+    plain = post(CLIENT, "/v1/games", {"ruleset": ruleset, "players": ["Ann", "Ben"], "sealed": False}, 201)
+    assert plain.json["state"]["ruleset"] == ruleset
+
+
 def test_each_seat_sees_its_own_hand_and_counts_of_the_rest():
     game = sealed_game()
     views = [post(CLIENT, "/v1/views", {"game": game["game"], "seat": seat}, 200).json for seat in game["seats"]]
