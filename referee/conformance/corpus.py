@@ -15,7 +15,8 @@ referee gives it, reduced to what the contract fixes:
 Groups: the printed rulebook's examples (`rulebook.json`), one scenario per rule code of
 each ruleset and per kind of impossible state (`codes-<ruleset>.json`), and whole games of
 every ruleset and option combination with every turn's answer, then the whole game as
-one replay and its scores (`game-<kind>.json`).
+one replay and its scores (`game-<kind>.json`; for the other games in the box, each
+edition and yes/no option, and a turn after the end).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 
 from .. import engine
 from ..testing import play as plays
+from ..testing.boxplay import BoxKind, box_kinds, box_turn
 from ..testing.decks import game_kinds
 from .answers import PATHS, Answer, comparable, expected
 from .cases import pooled
@@ -84,14 +86,31 @@ def expectation(name: str, answer: Answer) -> dict[str, Any]:
 
 def game_cases(kind, seed: int) -> list[dict[str, Any]]:
     """A whole game of random legal play: every turn, then the replay and the scores."""
-    rng = random.Random(f"corpus-game:{kind}:{seed}")
     players = 2 if kind.max_players == 2 else 3
+    return whole_game_cases(kind, seed, players, plays.legal_turn)
+
+
+def box_game_cases(kind: BoxKind, seed: int) -> list[dict[str, Any]]:
+    """The same for a game of the box: a player who may act (the one to move, or one a
+    simultaneous step waits for) plays each turn; once it is over, one more turn is
+    GAME_OVER."""
+    out = whole_game_cases(kind, seed, kind.players, box_turn)
+    last = out[-1]["request"]["state"]
+    if engine.load_state(last).is_over:
+        first_turn = out[0]["request"]["turn"]
+        out.append(case(f"games/{kind}/after-the-end", f"a turn after the end of the game of {kind}",
+                        "/v1/turns", {"state": last, "turn": first_turn}))
+    return out
+
+
+def whole_game_cases(kind, seed: int, players: int, next_turn) -> list[dict[str, Any]]:
+    rng = random.Random(f"corpus-game:{kind}:{seed}")
     names = ["Ada", "Ben", "Cleo"][:players]
     state = engine.new_game(names, seed=seed, ruleset=kind.ruleset, options=kind.options).state.to_dict()
     start = state
     out, turns = [], []
     for number in range(400):
-        turn = plays.legal_turn(state, rng)
+        turn = next_turn(state, rng)
         if turn is None:
             break
         request = {"state": state, "turn": turn}
@@ -116,6 +135,8 @@ def export(directory: Path, seed: int = 0) -> int:
     groups["codes-classic"] += edition_draw_cases(case, seed)
     for kind in game_kinds():
         groups[f"game-{kind}"] = game_cases(kind, seed)
+    for box_kind in box_kinds():
+        groups[f"game-{box_kind}"] = box_game_cases(box_kind, seed)
     for name, cases in groups.items():
         (directory / f"{name}.json").write_text(
             json.dumps({"format": FORMAT, "cases": cases}, indent=1) + "\n", encoding="utf-8")

@@ -9,6 +9,7 @@ import urllib.request
 
 import pytest
 
+from referee import engine
 from referee.cli import main
 from referee.conformance.corpus import FORMAT, mismatch, replay_corpus
 
@@ -45,7 +46,14 @@ def test_the_corpus_holds_the_rulebook_every_code_every_impossible_kind_and_whol
     assert manifest["format"] == FORMAT
     files = manifest["files"]
     assert files["rulebook.json"] == 11
-    assert len([f for f in files if f.startswith("game-")]) == 18  # master, 16 classic, junior
+    games = [f for f in files if f.startswith("game-")]
+    row_games = [f for f in games if f.startswith(("game-master", "game-classic", "game-junior"))]
+    assert len(row_games) == 18  # master, 16 classic, junior
+    assert {"game-zweikampf-2018.json", "game-zweikampf-original-until-all.json", "game-farben-sammeln-2018.json",
+            "game-ueberall-anschliessen-original.json", "game-hoechste-karte-2018.json"} <= set(games)
+    for name, ruleset in engine.RULESETS.items():  # every game of the box, those to come too
+        if ruleset.family == "box":
+            assert f"game-{name}-2018.json" in games and f"game-{name}-original.json" in games
     ids = {c["id"] for f in files for c in json.loads((corpus / f).read_text())["cases"]}
     for code in ("CARD_LIMIT", "BRIDGE_NOT_NEIGHBOR", "SWAP_WITHOUT_PLAY", "DRAW_CARD_REQUIRED",
                  "MUST_PLAY", "PILE_EMPTY", "accepted"):
@@ -58,6 +66,8 @@ def test_the_corpus_holds_the_rulebook_every_code_every_impossible_kind_and_whol
         assert f"codes/classic/{edition_case}" in ids
     assert "impossible/master/duplicate-card" in ids
     assert "games/junior/replay" in ids
+    assert {"games/zweikampf-2018/after-the-end", "games/hoechste-karte-original/scores",
+            "games/farben-sammeln-2018/turn-0"} <= ids
     assert (corpus / "FORMAT.md").read_text().startswith("# The referee's golden corpus")
 
 
