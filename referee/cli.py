@@ -390,6 +390,9 @@ def count(path: str, out=None, depth: int = 1) -> int:
     except Violation as v:
         print(f"illegal: {v.code.value}: {v.detail}", file=out)
         return 1
+    except MalformedInput as exc:
+        print(f"error: {path} cannot be counted: {exc}", file=out)
+        return 2
     print(f"turns: {counted.turns}", file=out)
     print(f"states: {counted.states}", file=out)
     return 0

@@ -14,6 +14,8 @@ Two walkers give the same counts:
   step loop (`Ruleset.legal_actions`, what `engine.legal_actions` answers), every
   ruleset, hidden cards or not, each complete turn then played with `Ruleset.apply` and
   its state compared as JSON;
+- for a game of the box, the same walk for every player who may act (the one to move,
+  or each player a simultaneous step waits for), with every card known;
 - for a MASTER state with every card known, `referee.master.perft` on the compact board,
   about thirty times faster (the README's table gives both figures);
 
@@ -27,6 +29,7 @@ import json
 from typing import Any, NamedTuple
 
 from .. import engine
+from ..core.errors import MalformedInput
 from ..core.ruleset import Ruleset
 from ..core.zones import Hidden
 from ..master import perft
@@ -78,6 +81,8 @@ def _turns_from(state: Any) -> list[Any]:
     """The state after each legal complete turn of the player to move (one per turn)."""
     if state.is_over:
         return []
+    if engine.find_ruleset(state.ruleset).family == "box":
+        return _box_turns_from(state)
     data = state.to_dict()
     must_name = not known(data["pile"]) and known(data["players"][data["current"]]["hand"])
     names = unseen(data) if must_name else []
@@ -98,3 +103,36 @@ def _turns_from(state: Any) -> list[Any]:
 
     walk(())
     return found
+
+
+def _box_turns_from(state: Any) -> list[Any]:
+    """A game of the box: the turns of every player who may act now (the one to move, or
+    each player a simultaneous step waits for), so that at depth 2 the players of such a
+    step are counted in either order. Counted with every card known: an action that would
+    have to name a card the state hides could be any of them."""
+    data = state.to_dict()
+    if _hides_cards(data):
+        raise MalformedInput("a game of the box is counted with every card known: this state hides some")
+    ruleset = engine.find_ruleset(state.ruleset)
+    players = [data["current"]] if data["current"] is not None else list(data.get("waiting") or [])
+    found: list[Any] = []
+
+    def walk(player: int, prefix: tuple) -> None:
+        listed = ruleset.legal_actions(state, prefix, player)
+        if prefix and listed.complete:
+            found.append(ruleset.apply(state, engine.Turn(player, prefix)).state)
+        for action in listed.actions:
+            walk(player, prefix + (action,))
+
+    for player in players:
+        walk(player, ())
+    return found
+
+
+def _hides_cards(value: Any) -> bool:
+    """A pile, stack or hand given as `{"count": n}` anywhere in the state."""
+    if isinstance(value, dict):
+        return set(value) == {"count"} or any(_hides_cards(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_hides_cards(v) for v in value)
+    return False

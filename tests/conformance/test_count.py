@@ -152,3 +152,31 @@ def test_referee_count_prints_the_depth_2_counts_of_each_fixed_position(name, ca
 def test_the_reference_walk_gives_the_readmes_counts(name):
     state = engine.load_state(json.loads((POSITIONS / name).read_text()))
     assert tuple(count_by_legal_actions(state)) == README_COUNTS[name][:2]
+
+
+# -- the games of the box ---------------------------------------------------------------------
+
+
+def test_a_zweikampf_battle_is_counted_in_either_order_and_the_won_pile_keeps_that_order():
+    # Both players wait to turn up: each may go first (2 turns); after the second card the
+    # battle is taken onto the winner's won pile in the order turned up, so the two orders
+    # end in two states (RULES-DECK.md section 1).
+    start = engine.new_game(["Ada", "Ben"], seed=42, ruleset="zweikampf").state
+    assert tuple(count_turns(start, 1)) == (2, 2)
+    assert tuple(count_turns(start, 2)) == (2, 2)
+
+
+def test_a_hoechste_karte_trick_is_the_same_whichever_order_the_cards_were_played_in():
+    # Two players with 11 cards each play face down at once: 22 first turns; either player
+    # first, then the other, 2 x 11 x 11 = 242 sequences, which leave 121 tricks taken.
+    start = engine.new_game(["Ada", "Ben"], seed=42, ruleset="hoechste-karte").state
+    assert tuple(count_turns(start, 1)) == (22, 22)
+    assert tuple(count_turns(start, 2)) == (242, 121)
+
+
+def test_a_box_game_with_hidden_cards_is_not_counted_and_the_cli_says_why(tmp_path, capsys):
+    dealt = engine.new_game(["Ada", "Ben"], seed=42, ruleset="zweikampf", hidden=True).state.to_dict()
+    path = tmp_path / "hidden.json"
+    path.write_text(json.dumps(dealt))
+    assert main(["count", str(path)]) == 2
+    assert "counted with every card known" in capsys.readouterr().out
