@@ -31,7 +31,7 @@ __all__ = [
     "MalformedInput", "Violation", "GameState", "State", "Turn", "TurnResult", "LegalActions",
     "ReplayResult", "RULESETS", "ROW_GAMES", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
     "load_state", "load_turn", "load_actions", "check_state", "apply", "legal_actions",
-    "replay", "scores", "new_game", "view", "view_events", "partial_turn",
+    "replay", "scores", "new_game", "view", "view_events", "partial_turn", "check_mover", "turns_up",
 ]
 
 #: Every ruleset the referee knows, by name.
@@ -84,14 +84,27 @@ def legal_actions(state: GameState, prefix: Sequence[Action] = (), player: int |
     return find_ruleset(state.ruleset).legal_actions(state, tuple(prefix), player)
 
 
-def partial_turn(state: GameState, prefix: Sequence[Action]) -> tuple[LegalActions, list[dict[str, Any]]]:
-    """`legal_actions` after `prefix`, and the events the prefix caused (the cards it drew)."""
-    return find_ruleset(state.ruleset).partial_turn(state, tuple(prefix))
+def partial_turn(state: GameState, prefix: Sequence[Action],
+                 player: int | None = None) -> tuple[LegalActions, list[dict[str, Any]]]:
+    """`legal_actions` after `prefix` (of `player`'s turn, by default the one to move), and
+    the events the prefix caused (the cards it drew or turned up)."""
+    return find_ruleset(state.ruleset).partial_turn(state, tuple(prefix), player)
 
 
 def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:
     """The state after the turns, or the first Violation with its turn and action index."""
     return find_ruleset(state.ruleset).replay(state, turns)
+
+
+def check_mover(state: GameState, player: int) -> None:
+    """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now (the one to move, or
+    in a game of the box one a simultaneous step waits for)."""
+    find_ruleset(state.ruleset).check_mover(state, player)
+
+
+def turns_up(state: GameState, action: Action) -> bool:
+    """The action turns up a card its player cannot know before (a draw, a reveal)."""
+    return find_ruleset(state.ruleset).turns_up(action)
 
 
 def scores(state: GameState) -> dict[str, Any]:

@@ -29,6 +29,8 @@ class BoxRuleset(Ruleset):
     declared: tuple[Option, ...] = ()
     min_players = 2
     max_players = 2
+    #: The kinds of action that turn up a card from a face-down pile (`turns_up`).
+    turned_up_kinds: frozenset[str] = frozenset()
 
     @property
     def options(self) -> list[dict[str, Any]]:  # type: ignore[override]
@@ -64,12 +66,18 @@ class BoxRuleset(Ruleset):
         return self.start_turn(state, turn.player).run(turn.actions, self.score)
 
     def legal_actions(self, state: Any, prefix: Sequence[Any] = (), player: int | None = None) -> LegalActions:
+        return self.partial_turn(state, prefix, player)[0]
+
+    def partial_turn(self, state: Any, prefix: Sequence[Any],
+                     player: int | None = None) -> tuple[LegalActions, list[Any]]:
+        """`legal_actions`, with the events the prefix has caused so far (the cards it
+        turned up)."""
         self.check_state(state)
         player = self.lister(state, player)
         if state.is_over or player is None:
-            return LegalActions(player, [], False)
+            return LegalActions(player, [], False), []
         if not may_act(state, player):
-            return LegalActions(player, [], False)
+            return LegalActions(player, [], False), []
         prefix = tuple(prefix)
         kinds = self.kinds(state, player, prefix)
         shape = self.grammar.violation(kinds, whole=False)
@@ -85,7 +93,13 @@ class BoxRuleset(Ruleset):
                 if (self.grammar.allows_next(kinds, self.kinds(state, player, (action,))[0])
                         and listable(steps.violation(len(prefix), action))):
                     listed.append(action)
-        return LegalActions(player, listed, complete)
+        return LegalActions(player, listed, complete), steps.events
+
+    def check_mover(self, state: Any, player: int) -> None:
+        check_mover(state, player)
+
+    def turns_up(self, action: Any) -> bool:
+        return action.kind in self.turned_up_kinds
 
     def lister(self, state: Any, player: int | None) -> int | None:
         return whose(state, player)

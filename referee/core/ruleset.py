@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .actions import Action, Turn
+from .actions import Action, Draw, Turn
 from .codes import Code
 from .errors import MalformedInput, Violation
 from .turn import Event, LegalActions, TurnResult, TurnSteps, check_mover
@@ -141,6 +141,15 @@ class Ruleset:
             steps.take(index, action)
         complete = bool(prefix) and steps.is_complete()
         return LegalActions(state.current, list(self.next_actions(steps, len(prefix))), complete), steps.events
+
+    def check_mover(self, state: Any, player: int) -> None:
+        """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now."""
+        check_mover(state, player)
+
+    def turns_up(self, action: Any) -> bool:
+        """The action turns up a card its player cannot know before (a draw): in a sealed
+        game the referee names that card, and the request ends with it."""
+        return isinstance(action, Draw)
 
     def lister(self, state: Any, player: int | None) -> int | None:
         """Whose legal actions `/v1/legal-actions` lists: `player`, by default the one to

@@ -36,6 +36,9 @@ class FarbenSammeln(BoxRuleset):
     grammar = Grammar({0: {"take": 1}, 1: {"discard": 2}, 2: {"close": 3}}, {2, 3})
     reader = READ
 
+    def turns_up(self, action: Any) -> bool:
+        return action.kind == "take" and action.source == "pile"  # a display's top card lies face up
+
     def load_state(self, data: Any) -> FarbenState:
         return read_state(data)
 

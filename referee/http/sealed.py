@@ -27,15 +27,16 @@ from flask import Flask, current_app
 
 from .. import engine
 from ..core.actions import Draw
+from ..core.codes import Code
 from ..core.errors import Violation
-from ..core.turn import check_mover
-from ..i18n import N_
+from ..core.turn import player_term
+from ..i18n import Message, N_
 from ..sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
 from .language import translator
 from .problems import Problem
 
 #: The endpoints' one way to give a refusal its advice (`api.advised`), handed in.
-Advise = Callable[[Violation, Any, Any], Violation]
+Advise = Callable[[Violation, Any, Any, int], Violation]
 
 TOKEN_REFUSED = N_("The game token cannot be opened: it was changed, sealed with a key this referee does not hold, or is not a game token.")
 SEAT_REFUSED = N_("This seat key is not one of this game's seats.")
@@ -111,11 +112,12 @@ def taken_so_far(sealed: Sealed, ruleset: str) -> list[Any]:
     return list(engine.load_actions(sealed.open, ruleset=ruleset))
 
 
-def new_actions(body_actions: list[Any], ruleset: str, pointer: str, drawing: bool) -> list[Any]:
-    """The request's actions: a draw names no card, and (in a turn) nothing follows one."""
-    actions = list(engine.load_actions(body_actions, ruleset=ruleset))
+def new_actions(body_actions: list[Any], state: Any, pointer: str, drawing: bool) -> list[Any]:
+    """The request's actions: a draw (or any action that turns up a card) names no card,
+    and (in a turn) nothing follows one."""
+    actions = list(engine.load_actions(body_actions, ruleset=state.ruleset))
     for index, action in enumerate(actions):
-        if isinstance(action, Draw):
+        if engine.turns_up(state, action):
             if action.card is not None:
                 raise schema_violation(f"{pointer}/{index}/card",
                                        "In a sealed game the referee draws the card: leave out card.")
@@ -127,13 +129,13 @@ def new_actions(body_actions: list[Any], ruleset: str, pointer: str, drawing: bo
     return actions
 
 
-def refusal_on_view(refused: Violation, view: Any, actions: list[Any], advised: Advise) -> Violation:
+def refusal_on_view(refused: Violation, view: Any, seat: int, actions: list[Any], advised: Advise) -> Violation:
     """What the same actions are refused with on the seat's view, advised on that view."""
     try:
-        engine.partial_turn(view, actions) if isinstance(actions[-1], Draw) else engine.apply(
-            view, engine.Turn(view.current, tuple(actions)))
+        engine.partial_turn(view, actions, seat) if engine.turns_up(view, actions[-1]) else engine.apply(
+            view, engine.Turn(seat, tuple(actions)))
     except Violation as seen:
-        return advised(seen, view, actions)
+        return advised(seen, view, actions, seat)
     # The view accepts what the whole state refused: the rule depends on cards the seat
     # cannot see. Answered with the code alone, so that nothing about them leaks.
     current_app.logger.error("a sealed refusal the seat's view does not make: %s", refused.code.value)
@@ -141,26 +143,35 @@ def refusal_on_view(refused: Violation, view: Any, actions: list[Any], advised: 
     return bare
 
 
+def not_for_this_seat(view: Any, seat: int, player: int) -> Violation:
+    """NOT_YOUR_TURN for a turn of another player who may act now (a simultaneous step)."""
+    return Violation(Code.NOT_YOUR_TURN, None, Message(
+        "This seat plays for {seat} only, not for {player}.",
+        seat=player_term(view, seat), player=player_term(view, player)))
+
+
 def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
     state = trusted(sealed)
     view = engine.view(state, seat)
-    check_mover(view, seat)
-    check_mover(view, body["turn"]["player"])
+    engine.check_mover(view, seat)
+    if body["turn"]["player"] != seat:  # a seat plays for its own player only
+        engine.check_mover(view, body["turn"]["player"])
+        raise not_for_this_seat(view, seat, body["turn"]["player"])
     before = taken_so_far(sealed, state.ruleset)
-    sent = new_actions(body["turn"]["actions"], state.ruleset, "/turn/actions", drawing=True)
+    sent = new_actions(body["turn"]["actions"], state, "/turn/actions", drawing=True)
     actions = before + sent
     if not actions:
         raise schema_violation("/turn/actions", "A turn has at least one action.")
     if not sent and not before:
         raise schema_violation("/turn/actions", "An empty list only ends a turn left open after a draw.")
     token = body["game"]
-    if sent and isinstance(sent[-1], Draw):
+    if sent and engine.turns_up(state, sent[-1]):
         try:
-            legal, events = engine.partial_turn(state, actions)
+            legal, events = engine.partial_turn(state, actions, seat)
         except Violation as refused:
-            raise refusal_on_view(refused, view, actions, advised) from None
+            raise refusal_on_view(refused, view, seat, actions, advised) from None
         if legal.actions:  # the rules let the turn go on: it stays open
             drawn = [e["card"] for e in events if e["type"] == "drew"]
             named = [Draw(drawn.pop(0)) if isinstance(a, Draw) else a for a in actions]
@@ -170,7 +181,7 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     try:
         result = engine.apply(state, engine.Turn(seat, tuple(actions)))
     except Violation as refused:
-        raise refusal_on_view(refused, view, actions, advised) from None
+        raise refusal_on_view(refused, view, seat, actions, advised) from None
     following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, result.state.to_dict(),
                        [], digest(token))
     return answer(following, result.state, seat, result.events, view_of=engine.view(result.state, seat))
@@ -192,14 +203,13 @@ def legal_actions(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     seat = seated(sealed, body["seat"])
     state = trusted(sealed)
     view = engine.view(state, seat)
-    prefix = new_actions(body.get("actions", []), state.ruleset, "/actions", drawing=False)
-    if view.is_over or view.current != seat:
-        return {"player": seat, "actions": [], "complete": False, **history(sealed)}
-    actions = taken_so_far(sealed, state.ruleset) + prefix
+    prefix = new_actions(body.get("actions", []), state, "/actions", drawing=False)
+    # The open turn, if any, is the player's to move (a simultaneous step leaves none open).
+    actions = (taken_so_far(sealed, state.ruleset) if view.current == seat else []) + prefix
     try:
-        found = engine.legal_actions(view, actions)
+        found = engine.legal_actions(view, actions, seat)
     except Violation as refused:
-        raise advised(refused, view, actions) from None
+        raise advised(refused, view, actions, seat) from None
     return {**found.to_dict(), **history(sealed)}
 
 

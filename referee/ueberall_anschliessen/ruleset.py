@@ -34,6 +34,7 @@ class UeberallAnschliessen(BoxRuleset):
              Code.TURN_INCOMPLETE)
     grammar = Grammar({0: {"reveal": 1}, 1: {"place": 2}, 2: {"reveal": 1, "stopp": 3}}, {2, 3})
     reader = READ
+    turned_up_kinds = frozenset({"reveal"})
 
     def load_state(self, data: Any) -> UeberallState:
         return read_state(data)

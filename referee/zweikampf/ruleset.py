@@ -31,6 +31,7 @@ class Zweikampf(BoxRuleset):
              Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
     grammar = Grammar.one_of("reveal")
     reader = ActionReader({"reveal": read_reveal})
+    turned_up_kinds = frozenset({"reveal"})
 
     def load_state(self, data: Any) -> ZweikampfState:
         return read_state(data)

@@ -69,15 +69,53 @@ def test_a_sealed_game_with_a_seed_or_hidden_is_a_schema_violation():
         assert response.json["errors"][0]["pointer"] == pointer
 
 
-@pytest.mark.parametrize("ruleset", ["zweikampf", "hoechste-karte", "farben-sammeln", "ueberall-anschliessen"])
+@pytest.mark.parametrize("ruleset", ["farben-sammeln", "ueberall-anschliessen"])
 def test_a_game_of_the_box_is_not_offered_sealed_yet_and_is_refused_at_sealed(ruleset):
-    # Their turns turn up cards from hidden stacks and have several players act at
-    # once, which the sealed turn does not carry yet: refused at the member, never half-played.
+    # Their turns go on after a card turned up from a face-down pile, which the sealed
+    # turn of a box game does not carry yet: refused at the member, never half-played.
     refused = post(CLIENT, "/v1/games", {"ruleset": ruleset, "players": ["Ann", "Ben"], "sealed": True}, 400)
     assert refused.json["code"] == "SCHEMA_VIOLATION"
     assert refused.json["errors"] == [{"pointer": "/sealed", "message": 'the field "sealed" must be false'}]
     plain = post(CLIENT, "/v1/games", {"ruleset": ruleset, "players": ["Ann", "Ben"], "sealed": False}, 201)
     assert plain.json["state"]["ruleset"] == ruleset
+
+
+def test_a_sealed_hoechste_karte_trick_stays_face_down_until_both_have_played():
+    game = post(CLIENT, "/v1/games", {"ruleset": "hoechste-karte", "players": ["Ann", "Ben"], "sealed": True}, 201).json
+    ann, ben = game["seats"]
+    both = [post(CLIENT, "/v1/legal-actions", {"game": game["game"], "seat": seat}, 200).json for seat in (ann, ben)]
+    assert [listed["player"] for listed in both] == [0, 1]  # both may play at once
+    assert [len(listed["actions"]) for listed in both] == [11, 11]
+    played = both[0]["actions"][0]
+    first = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
+                                       "turn": {"player": 0, "actions": [played]}}, 200).json
+    assert first["view"]["trick"] == [{"player": 0, "card": played["card"]}]
+    seen_by_ben = post(CLIENT, "/v1/views", {"game": first["game"], "seat": ben}, 200).json
+    assert seen_by_ben["view"]["trick"] == [{"player": 0, "card": None}]
+    assert played["card"] not in json.dumps(seen_by_ben)
+    again = post(CLIENT, "/v1/turns", {"game": first["game"], "seat": ann,
+                                       "turn": {"player": 0, "actions": [both[0]["actions"][1]]}}, 422).json
+    assert again["code"] == "NOT_YOUR_TURN"
+    answer = post(CLIENT, "/v1/turns", {"game": first["game"], "seat": ben,
+                                        "turn": {"player": 1, "actions": [both[1]["actions"][0]]}}, 200).json
+    revealed = [e for e in answer["public"] if e["type"] == "revealed"]
+    assert [e["card"] for e in revealed] == [played["card"], both[1]["actions"][0]["card"]]
+
+
+def test_a_sealed_zweikampf_seat_turns_up_its_own_card_only_and_never_names_it():
+    game = post(CLIENT, "/v1/games", {"ruleset": "zweikampf", "players": ["Ann", "Ben"], "sealed": True}, 201).json
+    ann, ben = game["seats"]
+    for_ben = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
+                                         "turn": {"player": 1, "actions": [{"type": "reveal"}]}}, 422).json
+    assert for_ben["code"] == "NOT_YOUR_TURN"
+    assert for_ben["detail"] == "This seat plays for Ann (player 0) only, not for Ben (player 1)."
+    named = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
+                                       "turn": {"player": 0, "actions": [{"type": "reveal", "card": "O1"}]}}, 400).json
+    assert named["errors"][0]["pointer"] == "/turn/actions/0/card"
+    answer = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
+                                        "turn": {"player": 0, "actions": [{"type": "reveal"}]}}, 200).json
+    assert answer["view"]["players"][0]["stack"] == {"count": 19}
+    assert [e["type"] for e in answer["public"]] == ["revealed"]
 
 
 def test_each_seat_sees_its_own_hand_and_counts_of_the_rest():

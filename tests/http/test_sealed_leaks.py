@@ -113,17 +113,23 @@ def plain_refusal(game, seat, turn):
 
 
 class Table:
-    """One sealed game under way, from the players' side: the token and the seat keys."""
+    """One sealed game under way, from the players' side: the token and the seat keys;
+    `hidden(sealed, seat)` is what the seat may not see, `check_view` checks a view."""
 
-    def __init__(self, created):
+    def __init__(self, created, hidden=unseen, check_view=assert_view_hides):
         self.game = created["game"]
         self.seats = created["seats"]
         self.turn = 0
+        self.hidden = hidden
+        self.check_view = check_view
 
     def ask(self, path, seat, **body):
         response = post(path, {"game": self.game, "seat": self.seats[seat], **body})
-        assert_nothing_unseen(response.json, whole(self.game), seat)
+        self.assert_nothing_unseen(response.json, whole(self.game), seat)
         return response
+
+    def assert_nothing_unseen(self, body, sealed, seat):
+        assert cards_named(body) & self.hidden(sealed, seat) == set(), body
 
     def play(self, seat, turn):
         before = whole(self.game)
@@ -131,13 +137,14 @@ class Table:
         if response.status_code == 200:
             answer = response.json
             after = whole(answer["game"])
-            assert_nothing_unseen(answer, after, seat)
-            assert_view_hides(answer["view"], after if not after.open else before, seat)
+            # The answer may name what the turn turned up for all to see: judged after it.
+            self.assert_nothing_unseen(answer, after, seat)
+            self.check_view(answer["view"], after if not after.open else before, seat)
             assert_events_hide(answer["events"], answer["public"], seat)
             assert answer["turn"] >= self.turn and answer["previous"] is not None
             self.game, self.turn = answer["game"], answer["turn"]
             return answer
-        assert_nothing_unseen(response.json, before, seat)
+        self.assert_nothing_unseen(response.json, before, seat)
         if response.status_code == 422 and response.json["code"] != "NOT_YOUR_TURN":
             plain = plain_refusal(self.game, seat, turn)
             assert response.json == plain.json
@@ -216,3 +223,82 @@ def test_a_whole_sealed_game_tells_each_seat_only_what_it_may_see(ruleset, data,
     assert scores["finished"], "the game is played to its end"
     assert scores["seed"] == seed and len(scores["salt"]) == 32
 
+
+
+# -- the games of the box that can be sealed ---------------------------------------------------
+# What a seat may not see, written from RULES-DECK.md rather than taken from the engine's
+# views: in Zweikampf every stack is face down, its owner's too (section 1); in Die höchste
+# Karte gewinnt the others' hands, and the cards the others played into the open trick,
+# face down until everyone has played (section 2).
+
+
+def zweikampf_unseen(sealed, seat):
+    return {card for player in sealed.state["players"] for card in player["stack"]}
+
+
+def zweikampf_view_hides(view, sealed, seat):
+    assert [p["stack"] for p in view["players"]] == [{"count": len(p["stack"])} for p in sealed.state["players"]]
+    assert [p["won"] for p in view["players"]] == [p["won"] for p in sealed.state["players"]]
+
+
+def hoechste_unseen(sealed, seat):
+    state = sealed.state
+    others = {card for i, p in enumerate(state["players"]) if i != seat for card in p["hand"]}
+    return others | {e["card"] for e in state["trick"] if e["player"] != seat}
+
+
+def hoechste_view_hides(view, sealed, seat):
+    for index, (seen, real) in enumerate(zip(view["players"], sealed.state["players"])):
+        assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
+    assert view["trick"] == [e if e["player"] == seat else {"player": e["player"], "card": None}
+                             for e in sealed.state["trick"]]
+
+
+BOX = {"zweikampf": (2, zweikampf_unseen, zweikampf_view_hides),
+       "hoechste-karte": (4, hoechste_unseen, hoechste_view_hides)}
+
+
+def movers(state):
+    return [state["current"]] if state["current"] is not None else list(state["waiting"])
+
+
+@pytest.mark.parametrize("ruleset", sorted(BOX))
+@settings(max_examples=4, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data(), seed=st.integers(0, 2**53 - 1))
+def test_a_whole_sealed_box_game_tells_each_seat_only_what_it_may_see(ruleset, data, seed):
+    most, hidden, check_view = BOX[ruleset]
+    players = data.draw(st.integers(2, most), label="players")
+    names = [f"P{i}" for i in range(players)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "new_seed", lambda: seed)
+        created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
+    assert created.status_code == 201
+    table = Table(created.json, hidden, check_view)
+    assert whole(table.game).state == engine.new_game(names, seed=seed, ruleset=ruleset).state.to_dict()
+    for _ in range(400):
+        sealed = whole(table.game)
+        if engine.load_state(sealed.state).is_over:
+            break
+        watcher = data.draw(st.integers(0, players - 1), label="watcher")
+        check_view(table.ask("/v1/views", watcher).json["view"], sealed, watcher)
+        waiting = movers(sealed.state)
+        listed = table.ask("/v1/legal-actions", watcher).json
+        assert (listed["actions"] != []) == (watcher in waiting)
+        seat = data.draw(st.sampled_from(waiting), label="seat")
+        others = [p for p in waiting if p != seat]
+        mistake = data.draw(st.integers(0, 5), label="mistake?") == 0
+        if mistake and others:  # a turn for another player who may act now: never played
+            refused = table.ask("/v1/turns", seat, turn={"player": others[0], "actions": [{"type": "reveal"}]})
+            assert (refused.status_code, refused.json["code"]) == (422, "NOT_YOUR_TURN")
+        if mistake and ruleset == "hoechste-karte" and hidden(sealed, seat):
+            card = data.draw(st.sampled_from(sorted(hidden(sealed, seat))), label="not held")
+            assert table.play(seat, {"player": seat, "actions": [{"type": "play", "card": card}]}) is None
+        if mistake and ruleset == "zweikampf":  # the seat names the card it would turn up
+            named = table.ask("/v1/turns", seat, turn={"player": seat, "actions": [{"type": "reveal", "card": "O1"}]})
+            assert (named.status_code, named.json["errors"][0]["pointer"]) == (400, "/turn/actions/0/card")
+        actions = table.ask("/v1/legal-actions", seat).json["actions"]
+        action = data.draw(st.sampled_from(actions), label="action")
+        assert table.play(seat, {"player": seat, "actions": [action]}) is not None
+    scores = post("/v1/scores", {"game": table.game}).json
+    assert scores["finished"], "the game is played to its end"
+    assert scores["seed"] == seed
