@@ -142,6 +142,10 @@ class Ruleset:
         complete = bool(prefix) and steps.is_complete()
         return LegalActions(state.current, list(self.next_actions(steps, len(prefix))), complete), steps.events
 
+    #: Whether `POST /v1/games` deals it sealed: its turns, views and events carry a
+    #: sealed game (what turns up a card is named by `turns_up`, and nothing leaks).
+    sealable = True
+
     def check_mover(self, state: Any, player: int) -> None:
         """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now."""
         check_mover(state, player)

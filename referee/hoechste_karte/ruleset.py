@@ -32,6 +32,7 @@ class HoechsteKarte(BoxRuleset):
              Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")
     reader = ActionReader({"play": read_play})
+    sealable = True
 
     def load_state(self, data: Any) -> HoechsteState:
         return read_state(data)

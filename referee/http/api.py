@@ -29,7 +29,7 @@ api = Blueprint("api", __name__, url_prefix="/v1")
 def new_game():
     request = new_game_schema.load(json_body("new-game-request.json"))
     if request["sealed"]:
-        sealed.refuse_seed_and_hidden(request)
+        sealed.refuse_unsealable(request)
     game = engine.new_game(
         request["players"],
         seed=request["seed"],

@@ -26,7 +26,6 @@ from typing import Any, Callable
 from flask import Flask, current_app
 
 from .. import engine
-from ..core.actions import Draw
 from ..core.codes import Code
 from ..core.errors import Violation
 from ..core.turn import player_term
@@ -82,6 +81,14 @@ def trusted(sealed: Sealed) -> Any:
 def history(sealed: Sealed) -> dict[str, Any]:
     """`turn` and `previous`, on every sealed answer."""
     return {"turn": sealed.turn, "previous": sealed.previous}
+
+
+def refuse_unsealable(request: dict[str, Any]) -> None:
+    """A sealed game of a ruleset whose sealed turns are not carried yet (its `sealable`)."""
+    ruleset = engine.find_ruleset(request["ruleset"])
+    if not ruleset.sealable:
+        raise schema_violation("/sealed", f"The {ruleset.name} game is not offered sealed yet: leave out sealed.")
+    refuse_seed_and_hidden(request)
 
 
 def refuse_seed_and_hidden(request: dict[str, Any]) -> None:
@@ -173,10 +180,8 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         except Violation as refused:
             raise refusal_on_view(refused, view, seat, actions, advised) from None
         if legal.actions:  # the rules let the turn go on: it stays open
-            drawn = [e["card"] for e in events if e["type"] == "drew"]
-            named = [Draw(drawn.pop(0)) if isinstance(a, Draw) else a for a in actions]
             following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
-                               [a.to_dict() for a in named], digest(token))
+                               [a.to_dict() for a in named_turned_up(state, seat, actions)], digest(token))
             return answer(following, state, seat, events, view_of=view)
     try:
         result = engine.apply(state, engine.Turn(seat, tuple(actions)))
@@ -185,6 +190,20 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, result.state.to_dict(),
                        [], digest(token))
     return answer(following, result.state, seat, result.events, view_of=engine.view(result.state, seat))
+
+
+def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
+    """The open turn's actions with each card they turned up named, as the mover saw it
+    (so that the turn goes on from the mover's view): the card an action turned up is
+    the one the events it caused name."""
+    named = []
+    for index, action in enumerate(actions):
+        if engine.turns_up(state, action) and action.card is None:
+            _, earlier = engine.partial_turn(state, actions[:index], seat)
+            _, caused = engine.partial_turn(state, actions[:index + 1], seat)
+            action = action._replace(card=next(e["card"] for e in caused[len(earlier):] if e.get("card")))
+        named.append(action)
+    return named
 
 
 def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any) -> dict[str, Any]:
@@ -222,10 +241,11 @@ def view(body: dict[str, Any]) -> dict[str, Any]:
 
 def open_as_seen(sealed: Sealed, state: Any, seat: int) -> list[dict[str, Any]]:
     """The open turn's actions so far (the table as the views show it is the turn's
-    start): the mover sees the cards they drew, the others see that they drew."""
+    start): the mover sees the cards they drew or turned up, the others that they did."""
     if state.current == seat:
         return sealed.open
-    return [{"type": "draw"} if a["type"] == "draw" else a for a in sealed.open]
+    actions = engine.load_actions(sealed.open, ruleset=state.ruleset)
+    return [a._replace(card=None).to_dict() if engine.turns_up(state, a) else a.to_dict() for a in actions]
 
 
 def scores(body: dict[str, Any]) -> dict[str, Any]:

@@ -57,6 +57,7 @@ class RulesetSchema(Schema):
     description = fields.String()
     options = fields.List(fields.Nested(OptionSchema))
     codes = fields.Function(lambda ruleset: [code.value for code in ruleset.codes])
+    sealable = fields.Boolean()
 
 
 new_game_schema = NewGameSchema()

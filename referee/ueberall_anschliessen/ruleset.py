@@ -35,6 +35,7 @@ class UeberallAnschliessen(BoxRuleset):
     grammar = Grammar({0: {"reveal": 1}, 1: {"place": 2}, 2: {"reveal": 1, "stopp": 3}}, {2, 3})
     reader = READ
     turned_up_kinds = frozenset({"reveal"})
+    sealable = True
 
     def load_state(self, data: Any) -> UeberallState:
         return read_state(data)

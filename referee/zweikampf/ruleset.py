@@ -32,6 +32,7 @@ class Zweikampf(BoxRuleset):
     grammar = Grammar.one_of("reveal")
     reader = ActionReader({"reveal": read_reveal})
     turned_up_kinds = frozenset({"reveal"})
+    sealable = True
 
     def load_state(self, data: Any) -> ZweikampfState:
         return read_state(data)

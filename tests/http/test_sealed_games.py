@@ -69,15 +69,37 @@ def test_a_sealed_game_with_a_seed_or_hidden_is_a_schema_violation():
         assert response.json["errors"][0]["pointer"] == pointer
 
 
-@pytest.mark.parametrize("ruleset", ["farben-sammeln", "ueberall-anschliessen"])
-def test_a_game_of_the_box_is_not_offered_sealed_yet_and_is_refused_at_sealed(ruleset):
-    # Their turns go on after a card turned up from a face-down pile, which the sealed
-    # turn of a box game does not carry yet: refused at the member, never half-played.
-    refused = post(CLIENT, "/v1/games", {"ruleset": ruleset, "players": ["Ann", "Ben"], "sealed": True}, 400)
+def test_every_ruleset_says_whether_it_is_dealt_sealed_and_one_that_is_not_is_refused_at_sealed(monkeypatch):
+    listed = CLIENT.get("/v1/rulesets").json
+    assert {r["name"]: r["sealable"] for r in listed if r["name"] in SEALABLE} == SEALABLE
+    # A game of the box is dealt sealed once its sealed turns are carried and tested; one
+    # that is not yet (as a new game starts out) is refused at the member.
+    monkeypatch.setattr(engine.find_ruleset("farben-sammeln"), "sealable", False)
+    refused = post(CLIENT, "/v1/games", {"ruleset": "farben-sammeln", "players": ["Ann", "Ben"], "sealed": True}, 400)
     assert refused.json["code"] == "SCHEMA_VIOLATION"
-    assert refused.json["errors"] == [{"pointer": "/sealed", "message": 'the field "sealed" must be false'}]
-    plain = post(CLIENT, "/v1/games", {"ruleset": ruleset, "players": ["Ann", "Ben"], "sealed": False}, 201)
-    assert plain.json["state"]["ruleset"] == ruleset
+    assert refused.json["errors"] == [{"pointer": "/sealed", "message":
+                                       "The farben-sammeln game is not offered sealed yet: leave out sealed."}]
+
+
+SEALABLE = {"master": True, "classic": True, "junior": True, "zweikampf": True, "hoechste-karte": True,
+            "farben-sammeln": True, "ueberall-anschliessen": True}
+
+
+def test_a_sealed_farben_sammeln_take_from_the_pile_ends_the_request_and_the_turn_goes_on():
+    game = post(CLIENT, "/v1/games", {"ruleset": "farben-sammeln", "players": ["Ann", "Ben"], "sealed": True}, 201).json
+    ann, ben = game["seats"]
+    taken = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
+                                       "turn": {"player": 0, "actions": [{"type": "take", "from": "pile"}]}}, 200).json
+    card = taken["open"][0]["card"]
+    assert taken["turn"] == 0 and taken["open"] == [{"type": "take", "from": "pile", "card": card}]
+    assert taken["public"] == [{"type": "drew", "player": 0, "from": "pile", "card": None}]
+    seen_by_ben = post(CLIENT, "/v1/views", {"game": taken["game"], "seat": ben}, 200).json
+    assert seen_by_ben["open"] == [{"type": "take", "from": "pile"}] and card not in json.dumps(seen_by_ben)
+    listed = post(CLIENT, "/v1/legal-actions", {"game": taken["game"], "seat": ann}, 200).json
+    assert {"type": "discard", "card": card, "to": 0} in listed["actions"]
+    done = post(CLIENT, "/v1/turns", {"game": taken["game"], "seat": ann,
+                                      "turn": {"player": 0, "actions": [{"type": "discard", "card": card, "to": 0}]}}, 200).json
+    assert done["turn"] == 1 and done["open"] == [] and done["view"]["display"][0][0] == card
 
 
 def test_a_sealed_hoechste_karte_trick_stays_face_down_until_both_have_played():

@@ -94,7 +94,7 @@ def assert_view_hides(view, sealed, seat):
 
 def assert_events_hide(events, public, seat):
     for mine, everyone in zip(events, public, strict=True):
-        if mine["type"] == "drew":
+        if mine["type"] == "drew" and mine.get("from", "pile") == "pile":  # not a face-up display's card
             assert everyone["card"] is None
             if mine["player"] != seat:
                 assert mine["card"] is None
@@ -302,3 +302,87 @@ def test_a_whole_sealed_box_game_tells_each_seat_only_what_it_may_see(ruleset, d
     scores = post("/v1/scores", {"game": table.game}).json
     assert scores["finished"], "the game is played to its end"
     assert scores["seed"] == seed
+
+
+# -- box games whose turns go on after a card turned up -----------------------------------------
+# Farben sammeln: the pile face down and the others' hands (section 5); a card the mover
+# took from the pile is theirs to see. Überall anschließen: every stack face down, its
+# owner's too (section 6); a card turned up lies face up for all.
+
+
+def farben_unseen(sealed, seat):
+    state = sealed.state
+    hidden = set(state["pile"]) | {c for i, p in enumerate(state["players"]) if i != seat for c in p["hand"]}
+    if state["current"] == seat:
+        hidden -= {a.get("card") for a in sealed.open}
+    return hidden
+
+
+def farben_view_hides(view, sealed, seat):
+    for index, (seen, real) in enumerate(zip(view["players"], sealed.state["players"])):
+        assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
+    assert view["pile"] == {"count": len(sealed.state["pile"])}
+    assert view["display"] == sealed.state["display"]
+
+
+def ueberall_unseen(sealed, seat):
+    stacks = {c for p in sealed.state["players"] for c in p["stack"]}
+    return stacks - {a.get("card") for a in sealed.open}
+
+
+def ueberall_view_hides(view, sealed, seat):
+    assert [p["stack"] for p in view["players"]] == [{"count": len(p["stack"])} for p in sealed.state["players"]]
+    assert [p["open"] for p in view["players"]] == [p["open"] for p in sealed.state["players"]]
+    assert view["middle"] == sealed.state["middle"]
+
+
+OPEN_TURNS = {"farben-sammeln": (farben_unseen, farben_view_hides, lambda a: a == {"type": "take", "from": "pile"}),
+              "ueberall-anschliessen": (ueberall_unseen, ueberall_view_hides, lambda a: a["type"] == "reveal")}
+
+
+def box_turn(table, seat, data, turns_up):
+    """A legal turn built from the seat's legal actions; an action that turns up a card is
+    sent at once, and the turn goes on from the referee's open turn."""
+    prefix = []
+    while True:
+        listed = table.ask("/v1/legal-actions", seat, actions=prefix).json
+        options = listed["actions"]
+        if listed["complete"] and (not options or data.draw(st.integers(0, 3), label="stop") == 0):
+            return table.play(seat, {"player": seat, "actions": prefix})
+        action = data.draw(st.sampled_from(options), label="action")
+        if turns_up(action):
+            answer = table.play(seat, {"player": seat, "actions": prefix + [action]})
+            assert answer is not None
+            if not answer["open"]:
+                return answer
+            turned = [a for a in answer["open"] if turns_up({k: v for k, v in a.items() if k != "card"})]
+            assert turned and all(a.get("card") for a in turned)  # the mover sees what they turned up
+            prefix = []
+        else:
+            prefix.append(action)
+
+
+@pytest.mark.parametrize("ruleset", sorted(OPEN_TURNS))
+@settings(max_examples=3, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(2, 4))
+def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(ruleset, data, seed, players):
+    hidden, check_view, turns_up = OPEN_TURNS[ruleset]
+    names = [f"P{i}" for i in range(players)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "new_seed", lambda: seed)
+        created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
+    assert created.status_code == 201
+    table = Table(created.json, hidden, check_view)
+    for _ in range(60):  # a few dozen turns: these games run for hundreds
+        sealed = whole(table.game)
+        if engine.load_state(sealed.state).is_over:
+            break
+        mover = sealed.state["current"]
+        watcher = data.draw(st.integers(0, players - 1), label="watcher")
+        check_view(table.ask("/v1/views", watcher).json["view"], sealed, watcher)
+        if data.draw(st.integers(0, 5), label="mistake?") == 0:
+            other = (mover + 1) % players
+            refused = table.ask("/v1/turns", other, turn={"player": mover, "actions": [{"type": "close"}]})
+            assert (refused.status_code, refused.json["code"]) == (422, "NOT_YOUR_TURN")
+            table.play(mover, {"player": mover, "actions": [{"type": "close"}]})  # mostly refused, compared
+        box_turn(table, mover, data, turns_up)
