@@ -11,7 +11,7 @@ that validates against its schema, a 4xx for data that breaks the schema, the `A
 header of a 405, and an answer within --max-response-time. schemathesis repeats its
 fuzzing phase until the time budget (--minutes) is spent, so the run takes that long and
 stops by itself; on a 2-core machine the default 8 minutes made 24,616 cases. It fails (exit 1) on any failure, or when fewer than --min-cases cases
-ran. `tests/http/test_schemathesis.py` is the bounded CI
+ran. `tests/http/contract_fuzz.py` (run by `tests/http/test_schemathesis.py`) is the bounded CI
 round of the same checks.
 
 Only loopback addresses are accepted as targets.

@@ -1,62 +1,30 @@
-"""Spec-driven fuzzing: schemathesis generates requests from openapi.yaml and checks the answers.
+"""Spec-driven fuzzing with schemathesis (`contract_fuzz.py`), in an interpreter of its own.
 
-Every operation of the contract is exercised in-process (schemathesis's WSGI transport,
-no sockets), with data that fits the schemas and data that does not. The checks:
-
-- `not_a_server_error`: no 5xx, whatever arrives;
-- `status_code_conformance`: the status is one openapi.yaml lists for the operation;
-- `content_type_conformance`: the media type is the one openapi.yaml gives for it;
-- `response_schema_conformance`: the body validates against its schema (problems
-  against schemas/problem.json);
-- `negative_data_rejection`: a body or parameter that breaks its schema gets a 4xx.
-
-This is the bounded CI round (about a minute). `bench/fuzz.py` runs the same checks with
-10,000+ examples against a running `referee serve`, on demand.
+schemathesis 4.32 keeps process-wide caches of the strategies it builds. After other tests
+have run in the same process it has been seen, now and then, to give up building the
+negative bodies of POST /v1/turns ("InvalidSchema: Cannot generate an array with 1
+demanded elements"), a limit of the generator, never seen when the fuzzing runs alone.
+A fresh interpreter with a fixed hash seed makes the round the same every time, so a
+failure here is the service's or the contract's, and it reproduces with the command
+below.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-import schemathesis
-from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    negative_data_rejection,
-    response_schema_conformance,
-    status_code_conformance,
-)
-
-from referee.http import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "100"))
-CHECKS = [
-    not_a_server_error,
-    status_code_conformance,
-    content_type_conformance,
-    response_schema_conformance,
-    negative_data_rejection,
-]
-
-pytestmark = pytest.mark.slow
-
-# Loaded from the file, so that the relative $refs (schemas/state.json) resolve on disk.
-schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
-schema.app = create_app()
-schema.config.generation.update(modes=["positive", "negative"], max_examples=EXAMPLES, deterministic=True)
+COMMAND = [sys.executable, "-m", "pytest", "tests/http/contract_fuzz.py", "-p", "no:cacheprovider"]
 
 
-@schema.parametrize()
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=list(HealthCheck),
-)
-def test_every_operation_conforms_to_the_contract(case):
-    case.call_and_validate(checks=CHECKS)
+@pytest.mark.slow
+def test_every_operation_conforms_to_the_contract_under_schemathesis():
+    done = subprocess.run(COMMAND, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"},
+                          capture_output=True, text=True, timeout=1800)
+    # pytest exits 0 only when tests were collected and every one passed.
+    assert done.returncode == 0, f"{' '.join(COMMAND)} failed:\n{done.stdout[-6000:]}\n{done.stderr[-2000:]}"
