@@ -1,4 +1,4 @@
-"""`referee verify RECORD`: did a sealed game's deal, and every card drawn, come from its seed?
+"""`referee verify RECORD`: did a sealed game's deal, and every card drawn or turned up, come from its seed?
 
 When a sealed game starts, the referee gives its `commitment` (SHA-256 of
 `"{seed}:{salt}"`); once it is over, `POST /v1/scores` reveals `seed` and `salt`. A
@@ -33,6 +33,11 @@ from typing import Any
 from . import engine
 from .core.errors import MalformedInput, Violation
 from .sealing import commitment
+
+
+#: The events that name a card the seed decided: drawn into a hand, or turned up from a
+#: face-down pile (a reveal of the games of the box, a trick turned up).
+TURNED_UP = ("drew", "revealed")
 
 
 class NotARecord(Exception):
@@ -73,6 +78,8 @@ def verify(record: dict[str, Any]) -> int:
         raise NotARecord(f"the game cannot be dealt: {exc}") from None
     seat = record.get("seat")
     if seat is not None and "hand" in record:
+        if not 0 <= seat < len(state.players) or not hasattr(state.players[seat], "hand"):
+            raise NotARecord(f"seat {seat} holds no hand in this game: leave out hand")
         dealt = list(state.players[seat].hand)
         if record["hand"] != dealt:
             raise Mismatch(f"the deal: seat {seat} was given {record['hand']}, the seed deals {dealt}")
@@ -86,12 +93,14 @@ def verify(record: dict[str, Any]) -> int:
         except Violation as refused:
             raise Mismatch(f"turn {number}: the seeded game refuses it ({refused.code.value}: {refused.detail})") from None
         seen = engine.view_events(state, result.events, seat)
-        drawn = [e for e in seen if e["type"] == "drew"]
-        recorded = [e for e in entry.get("events", []) if isinstance(e, dict) and e.get("type") == "drew"]
+        drawn = [e for e in seen if e["type"] in TURNED_UP]
+        recorded = [e for e in entry.get("events", []) if isinstance(e, dict) and e.get("type") in TURNED_UP]
         if len(recorded) != len(drawn):
-            raise Mismatch(f"turn {number}: {len(recorded)} draws recorded, the seeded game makes {len(drawn)}")
+            raise Mismatch(f"turn {number}: {len(recorded)} cards drawn or turned up recorded, "
+                           f"the seeded game makes {len(drawn)}")
         for mine, theirs in zip(recorded, drawn):
             if mine.get("card") is not None and mine.get("card") != theirs["card"]:
-                raise Mismatch(f"turn {number}: {mine['card']} was drawn, but the seeded pile's top was {theirs['card']}")
+                what = "drawn" if theirs["type"] == "drew" else "turned up"
+                raise Mismatch(f"turn {number}: {mine['card']} was {what}, but the seeded game gives {theirs['card']}")
         state = result.state
     return len(record["turns"])

@@ -18,7 +18,7 @@ from referee import engine
 from referee.cli import main
 from referee.http import create_app
 from referee.sealing import new_key
-from referee.verify import Mismatch, verify
+from referee.verify import Mismatch, NotARecord, verify
 
 APP = create_app({"TESTING": True, "SEAL_KEYS": [new_key()]})
 CLIENT = APP.test_client()
@@ -99,7 +99,7 @@ def test_a_drawn_card_that_was_not_the_piles_top_names_its_turn(records, tmp_pat
     other = next(c for c in ("R1", "R2", "Y1", "G1") if c != drew["card"])
     drew["card"] = other
     out = fails(mine, tmp_path, capsys)
-    assert out.startswith(f"not from the seed: turn {number}: {other} was drawn, but the seeded pile's top was ")
+    assert out.startswith(f"not from the seed: turn {number}: {other} was drawn, but the seeded game gives ")
 
 
 def test_a_pile_reordered_after_the_deal_is_found_at_the_first_draw_it_changes(records, tmp_path, capsys):
@@ -141,3 +141,37 @@ def test_keys_new_prints_a_fresh_fernet_key(capsys):
     main(["keys", "new"])
     second = capsys.readouterr().out.strip()
     assert len(first) == 44 and first.endswith("=") and first != second
+
+
+def play_zweikampf():
+    """A sealed Zweikampf game played to its end (each seat turns up in turn), recorded by
+    a spectator: every card the seed decides is turned up for all to see."""
+    game = post("/v1/games", {"ruleset": "zweikampf", "players": PLAYERS, "sealed": True})
+    token, seats = game["game"], game["seats"]
+    record = {"commitment": game["commitment"], "seat": None, "turns": [],
+              "game": {"ruleset": "zweikampf", "players": PLAYERS}}
+    while True:
+        view = post("/v1/views", {"game": token, "seat": seats[0]})["view"]
+        if view["current"] is None and not view["waiting"]:
+            break
+        mover = view["current"] if view["current"] is not None else view["waiting"][0]
+        answer = post("/v1/turns", {"game": token, "seat": seats[mover],
+                                    "turn": {"player": mover, "actions": [{"type": "reveal"}]}})
+        record["turns"].append({"player": mover, "actions": [{"type": "reveal"}], "events": answer["public"]})
+        token = answer["game"]
+    scores = post("/v1/scores", {"game": token})
+    return {**record, "seed": scores["seed"], "salt": scores["salt"]}
+
+
+def test_a_sealed_zweikampf_game_is_checked_card_by_card_as_turned_up(tmp_path, capsys):
+    record = play_zweikampf()
+    assert verify(record) == len(record["turns"]) >= 20
+    changed = copy.deepcopy(record)
+    revealed = next(e for e in changed["turns"][3]["events"] if e["type"] == "revealed")
+    seeded = revealed["card"]
+    revealed["card"] = "O1" if seeded != "O1" else "O2"
+    out = fails(changed, tmp_path, capsys)
+    assert out == (f"not from the seed: turn 3: {revealed['card']} was turned up, "
+                   f"but the seeded game gives {seeded}\n")
+    with pytest.raises(NotARecord, match="holds no hand"):
+        verify({**record, "seat": 0, "hand": ["O1"]})
