@@ -94,7 +94,7 @@ def test_a_sealed_farben_sammeln_take_from_the_pile_ends_the_request_and_the_tur
     assert taken["turn"] == 0 and taken["open"] == [{"type": "take", "from": "pile", "card": card}]
     assert taken["public"] == [{"type": "drew", "player": 0, "from": "pile", "card": None}]
     seen_by_ben = post(CLIENT, "/v1/views", {"game": taken["game"], "seat": ben}, 200).json
-    assert seen_by_ben["open"] == [{"type": "take", "from": "pile"}] and card not in json.dumps(seen_by_ben)
+    assert seen_by_ben["open"] == [{"type": "take", "from": "pile"}] and f"\"{card}\"" not in json.dumps(seen_by_ben)
     listed = post(CLIENT, "/v1/legal-actions", {"game": taken["game"], "seat": ann}, 200).json
     assert {"type": "discard", "card": card, "to": 0} in listed["actions"]
     done = post(CLIENT, "/v1/turns", {"game": taken["game"], "seat": ann,
@@ -114,7 +114,7 @@ def test_a_sealed_hoechste_karte_trick_stays_face_down_until_both_have_played():
     assert first["view"]["trick"] == [{"player": 0, "card": played["card"]}]
     seen_by_ben = post(CLIENT, "/v1/views", {"game": first["game"], "seat": ben}, 200).json
     assert seen_by_ben["view"]["trick"] == [{"player": 0, "card": None}]
-    assert played["card"] not in json.dumps(seen_by_ben)
+    assert f"\"{played['card']}\"" not in json.dumps(seen_by_ben)  # quoted: O2 is not O20
     again = post(CLIENT, "/v1/turns", {"game": first["game"], "seat": ann,
                                        "turn": {"player": 0, "actions": [both[0]["actions"][1]]}}, 422).json
     assert again["code"] == "NOT_YOUR_TURN"
