@@ -31,6 +31,10 @@ function toMove(state: State): string {
     case "ueberall-anschliessen":
       return state.current === null ? "nobody (game over)"
         : `${state.players[state.current].name} (${state.middle.length} cards in the middle)`;
+    case "mogeln":
+      // The stack lies face down: each play's cards are a list or, where hidden, a count.
+      return state.winner !== null ? `nobody (${state.players[state.winner].name} went out)`
+        : `${state.players[state.current ?? 0].name} (${state.stack.length} plays on the stack)`;
   }
 }
 

@@ -21,6 +21,9 @@ TURN_SHAPES = {
     "ueberall-anschliessen": N_(
         "An Überall anschließen turn is a reveal and a place, again after every card that fitted, and a stopp "
         "only right after a fit overlooked; a place goes to \"middle\", \"own\" or another player's seat."),
+    "mogeln": N_(
+        "A Mogeln turn is a play, a challenge, a challenge then a play, or an accept; a player not to move "
+        "may only challenge, and only in the 2018 edition."),
 }
 
 
@@ -40,6 +43,8 @@ def box_hint(state: Any, actions: Sequence[Any], violation: Violation, legal: li
             return found
     if state.ruleset == "ueberall-anschliessen":
         return _ueberall_hint(state, code, legal)
+    if state.ruleset == "mogeln":
+        return _mogeln_hint(code, legal)
     if code is Code.CARD_NOT_IN_HAND:
         named = [a["card"] for a in legal or () if a.get("card")]
         if named:
@@ -84,4 +89,24 @@ def _ueberall_hint(state: Any, code: Code, legal: list[dict] | None) -> Message 
         return Message("The card fitted: turn up the next card and place it.")
     if code is Code.ACTION_AFTER_GAME_END:
         return Message("You have no card left: end the turn there.")
+    return None
+
+
+def _mogeln_hint(code: Code, legal: list[dict] | None) -> Message | None:
+    if code is Code.RESOLVE_FIRST:
+        return Message("Challenge the last play, or accept it and end the game.")
+    if code is Code.NOTHING_TO_CHALLENGE:
+        return Message("Only another player's play on top of the stack can be challenged: play instead.")
+    if code is Code.REVEAL_REQUIRED:
+        return Message("Name the cards the challenge turned up, in a cards list.")
+    if code is Code.REVEAL_MISMATCH:
+        return Message("Name exactly the cards of the top play, as many as were laid.")
+    if code is Code.ACCEPT_NOT_ALLOWED:
+        return Message("Play or challenge instead: nobody has laid their last card.")
+    if code is Code.CARD_NOT_IN_HAND:
+        named = [a["cards"][0] for a in legal or () if a.get("cards")]
+        if named:
+            return Message("Play cards from your hand, such as {cards}.", cards=cards(named[:6], "or"))
+        return Message("Play cards that can still be in your hand: cards of this game not listed elsewhere, "
+                       "no more than you hold.")
     return None

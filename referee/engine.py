@@ -25,6 +25,7 @@ from .rowgames.junior import Junior
 from .farben_sammeln.ruleset import FarbenSammeln
 from .ueberall_anschliessen.ruleset import UeberallAnschliessen
 from .hoechste_karte.ruleset import HoechsteKarte
+from .mogeln.ruleset import Mogeln
 from .zweikampf.ruleset import Zweikampf
 
 __all__ = [
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 #: Every ruleset the referee knows, by name.
-RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen(), HoechsteKarte()])
+RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen(), HoechsteKarte(), Mogeln()])
 #: The games played on rows (MASTER, classic, junior), which the testing and conformance
 #: kits (`referee.testing`, `referee.conformance`) are written for.
 ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")

@@ -75,6 +75,13 @@ RULESET_SUMMARIES = {
         "highest value takes the trick; a tie is set aside and goes to the next trick that "
         "has one winner. The most cards won wins."
     ),
+    "mogeln": N_(
+        "Mogeln, for three to six players with the cards 1 to 9, 10 or 15 of four colours: "
+        "each in turn lays cards face down, saying the next value of the count, and may lie. "
+        "A challenge turns the top play up: an honest play is exactly one card of the value "
+        "said, and whoever was wrong takes the whole stack. A completed count is set aside. "
+        "The first to empty their hand without being caught wins."
+    ),
 }
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
 DECISIONS_TITLE = N_("Where the printed rules leave room")
@@ -93,6 +100,8 @@ DECISIONS = (
     N_("Farben sammeln: there are always four display stacks; a take that empties one is followed by a discard onto that place. A card taken may be discarded again at once."),
     N_("Farben sammeln: an empty pile only rules out taking from it; a round nobody can close goes on. Of equal colour sums the colour first in the edition's order counts; the lowest score loses, of equal scores the lowest seat."),
     N_("Überall anschließen: an overlooked fit caught by the table is recorded with stopp right after it; each other player, clockwise from the overlooker's left, then gives the bottom card of their stack onto the top of the overlooker's stack. A card put on another player's pile while it fitted the middle is always refused."),
+    N_("Mogeln: after a challenge the count starts again at 1. A lie, and several cards laid as one, are judged only by a challenge; the referee does not make a player lie or tell the truth."),
+    N_("Mogeln: a player whose play empties their hand wins unless that play is challenged and found false; until then the player to move may only challenge it or accept it. In the 2018 edition any other player may challenge out of turn; in the original only the player to move, and the count runs to 20."),
     N_("Überall anschließen: an empty stack takes the open pile turned over as soon as it is used up, so a player holds cards exactly while the stack is not empty; the game's first turn is the one card put into the empty middle."),
 )
 RULESET_TITLES = {
@@ -103,6 +112,7 @@ RULESET_TITLES = {
     "farben-sammeln": N_("Farben sammeln (2 to 6 players, 80 cards)"),
     "ueberall-anschliessen": N_("Überall anschließen (2 to 6 players, 80 cards)"),
     "hoechste-karte": N_("Die höchste Karte gewinnt (2 to 4 players)"),
+    "mogeln": N_("Mogeln (3 to 6 players)"),
 }
 
 

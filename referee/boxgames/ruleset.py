@@ -34,6 +34,8 @@ class BoxRuleset(Ruleset):
     #: A box game is dealt sealed once its `turns_up` is given and its sealed games are
     #: tested (tests/http/test_sealed_leaks.py).
     sealable = False
+    #: The codes of an action refused only for not naming its cards (listed without them).
+    unnamed: frozenset[str] = frozenset({"DRAW_CARD_REQUIRED"})
 
     @property
     def options(self) -> list[dict[str, Any]]:  # type: ignore[override]
@@ -60,10 +62,19 @@ class BoxRuleset(Ruleset):
         kind the grammar does not have."""
         return [a.kind for a in actions]
 
+    def turn_grammar(self, state: Any, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
+        """The grammar of `player`'s turn now, None where they may not act. A game that lets
+        a player act out of turn (a Mogeln challenge in 2018) recognises that turn by its
+        first kind; `listing` asks for the turns still open when `kinds` is empty."""
+        return self.grammar if may_act(state, player) else None
+
     def apply(self, state: Any, turn: Any) -> TurnResult:
         self.check_state(state)
-        check_mover(state, turn.player)
-        shape = self.grammar.violation(self.kinds(state, turn.player, turn.actions), whole=True)
+        kinds = self.kinds(state, turn.player, turn.actions)
+        grammar = self.turn_grammar(state, turn.player, kinds, listing=False)
+        if grammar is None or state.is_over:
+            check_mover(state, turn.player)
+        shape = grammar.violation(kinds, whole=True)
         if shape is not None:
             raise shape
         return self.start_turn(state, turn.player).run(turn.actions, self.score)
@@ -79,22 +90,23 @@ class BoxRuleset(Ruleset):
         player = self.lister(state, player)
         if state.is_over or player is None:
             return LegalActions(player, [], False), []
-        if not may_act(state, player):
-            return LegalActions(player, [], False), []
         prefix = tuple(prefix)
         kinds = self.kinds(state, player, prefix)
-        shape = self.grammar.violation(kinds, whole=False)
+        grammar = self.turn_grammar(state, player, kinds, listing=True)
+        if grammar is None:
+            return LegalActions(player, [], False), []
+        shape = grammar.violation(kinds, whole=False)
         if shape is not None:
             raise shape
         steps = self.start_turn(state, player)
         for index, action in enumerate(prefix):
             steps.take(index, action)
-        complete = self.grammar.accepts(kinds) and steps.is_complete()
+        complete = grammar.accepts(kinds) and steps.is_complete()
         listed = []
         if not steps.ended:
             for action in steps.candidates():
-                if (self.grammar.allows_next(kinds, self.kinds(state, player, (action,))[0])
-                        and listable(steps.violation(len(prefix), action))):
+                if (grammar.allows_next(kinds, self.kinds(state, player, (action,))[0])
+                        and self.listable(steps.violation(len(prefix), action))):
                     listed.append(action)
         return LegalActions(player, listed, complete), steps.events
 
@@ -103,6 +115,11 @@ class BoxRuleset(Ruleset):
 
     def turns_up(self, action: Any) -> bool:
         return action.kind in self.turned_up_kinds
+
+    def listable(self, refused: Any) -> bool:
+        """An action passes, or is refused only for not naming its card (`unnamed`): RULES-
+        DECK.md section 0 lists an action that must name a card once, without it."""
+        return refused is None or refused.code.value in self.unnamed
 
     def lister(self, state: Any, player: int | None) -> int | None:
         return whose(state, player)
@@ -121,7 +138,3 @@ class BoxRuleset(Ruleset):
         raise NotImplementedError
 
 
-def listable(refused: Any) -> bool:
-    """An action passes, or is refused only for not naming its card: RULES-DECK.md section
-    0 lists an action that must name a card once, without it."""
-    return refused is None or refused.code.value == "DRAW_CARD_REQUIRED"

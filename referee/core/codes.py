@@ -281,3 +281,34 @@ class Code(StrEnum):
         "turn them up, such as the last card of a trick, can only be judged on the whole "
         "state, where those cards are named.",
     )
+    # Mogeln (RULES-DECK.md section 7).
+    RESOLVE_FIRST = (
+        "RESOLVE_FIRST",
+        "A player's going out is settled first",
+        "When a player has laid their last card, the player to move challenges that play or "
+        "accepts it before anyone plays again.",
+    )
+    NOTHING_TO_CHALLENGE = (
+        "NOTHING_TO_CHALLENGE",
+        "There is no play to challenge",
+        "A challenge turns up the top play of the stack, before the next play. It needs a play "
+        "on the stack, and nobody challenges their own.",
+    )
+    REVEAL_REQUIRED = (
+        "REVEAL_REQUIRED",
+        "Name the cards turned up",
+        "Where the challenged play lies hidden from the referee, the challenge names the cards "
+        "it turned up.",
+    )
+    REVEAL_MISMATCH = (
+        "REVEAL_MISMATCH",
+        "These are not the cards of the play",
+        "The cards a challenge names are the cards of the challenged play: as many as were "
+        "laid, and where the play is known, those very cards.",
+    )
+    ACCEPT_NOT_ALLOWED = (
+        "ACCEPT_NOT_ALLOWED",
+        "Nothing to accept",
+        "Accepting ends the game when a player has laid their last card and nobody challenged "
+        "it; at any other time there is nothing to accept.",
+    )

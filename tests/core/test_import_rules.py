@@ -36,7 +36,12 @@ FORBIDDEN = {
     "pictures": WEB_LIBRARIES | {"referee.core", "referee.master", "referee.rowgames", "referee.http",
                                  "referee.engine", "referee.cli"},
 }
-FORBIDDEN["boxgames"] |= {"referee.farben_sammeln", "referee.ueberall_anschliessen"}
+FORBIDDEN["mogeln"] = WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
+                                      "referee.farben_sammeln", "referee.ueberall_anschliessen",
+                                      "referee.hoechste_karte", "referee.http", "referee.engine", "referee.cli"}
+FORBIDDEN["boxgames"] |= {"referee.farben_sammeln", "referee.ueberall_anschliessen", "referee.mogeln"}
+for game in ("zweikampf", "farben_sammeln", "ueberall_anschliessen", "hoechste_karte"):
+    FORBIDDEN[game] |= {"referee.mogeln"}
 
 
 def import_statements(path: Path, root: Path = PACKAGE.parent) -> list[tuple[str, list[str]]]:

@@ -16,8 +16,8 @@ PLAYERS = ["Ann", "Ben", "Cleo"]
 
 
 def dealt(ruleset: str):
-    # Every game of the box takes two players (Zweikampf takes only two).
-    players = PLAYERS[:2] if engine.RULESETS[ruleset].family == "box" else PLAYERS
+    # Each game of the box with the fewest players it takes (Zweikampf two, Mogeln three).
+    players = PLAYERS[:engine.RULESETS[ruleset].min_players] if engine.RULESETS[ruleset].family == "box" else PLAYERS
     return engine.new_game(players, seed=11, ruleset=ruleset).state
 
 

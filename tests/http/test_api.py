@@ -537,7 +537,7 @@ def test_a_junior_deal(client, players, pile):
     ({"ruleset": "classic", "options": {"without_blue": True}, "players": ["A", "B", "C"]}, "/players"),
     ({"ruleset": "classic", "options": {"start": "twelve"}}, "/options/start"),
     ({"ruleset": "classic", "options": {"jokers": True}}, "/options"),
-    ({"ruleset": "mogeln"}, "/ruleset"),
+    ({"ruleset": "skat"}, "/ruleset"),
 ])
 def test_a_new_game_member_of_another_ruleset_is_400_at_that_member(client, body, pointer):
     response = post(client, "/v1/games", {"players": ["Ann", "Ben"], **body})

@@ -771,7 +771,7 @@ REJECTED = {
     "a red card in a junior hand": (STATE, lambda: with_hand(fresh_row_state("junior"), "R5")),
     "a value 12 in a junior hand": (STATE, lambda: with_hand(fresh_row_state("junior"), "O12")),
     "a junior row value 12": (STATE, lambda: with_junior(rows=[{"color": "O", "cards": [12]}])),
-    "a state of an unknown ruleset": (STATE, lambda: with_classic(ruleset="mogeln")),
+    "a state of an unknown ruleset": (STATE, lambda: with_classic(ruleset="skat")),
     "a bridge in a classic turn": (
         TURN, lambda: with_row_action("classic", {"type": "bridge", "from": "O11", "to": "Y11"})),
     "a swap in a junior turn": (TURN, lambda: with_row_action("junior", {"type": "swap", "card": "O5"})),
@@ -800,7 +800,7 @@ REJECTED = {
         GAME, lambda: new_game_request(ruleset="classic", options={"without_blue": "yes"})),
     "three players without the blue cards": (GAME, lambda: new_game_request(
         ruleset="classic", options={"without_blue": True}, players=["A", "B", "C"])),
-    "an unknown ruleset": (GAME, lambda: new_game_request(ruleset="mogeln")),
+    "an unknown ruleset": (GAME, lambda: new_game_request(ruleset="skat")),
     "a MASTER score with a penalty": ("score.json", lambda: {
         "player": 0, "bonus": 0, "hand": 0, "jokers": 0, "total": 0, "penalty": 0}),
     "a negative penalty": ("score.json", lambda: {"player": 0, "penalty": -3}),

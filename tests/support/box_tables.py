@@ -83,3 +83,42 @@ def hoechste(hands=None, won=None, trick=(), set_aside: int = 0, out: int = 0, h
         "set_aside": set_aside,
         "out": out,
     }
+
+
+MOGELN_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn")
+MOGELN_TOP = {3: 9, 4: 10, 5: 15, 6: 15}
+
+
+def mogeln(hands, stack=(), out=None, current=None, winner=None, hide=(), edition: str = "2018") -> dict[str, Any]:
+    """A Mogeln state: `hands` as given (one per player), `stack` as `(player, cards, claim)`
+    triples top first (`cards` a list or a count); every card of the game placed nowhere
+    else counts in `out` unless `out` is given. `current` defaults to the player after the
+    top play (0 on an empty stack)."""
+    n = len(hands)
+    plays = [{"player": p, "cards": {"count": c} if isinstance(c, int) else list(c), "claim": v}
+             for p, c, v in stack]
+    if out is None:
+        listed = sum(len(h) for h in hands) + sum(c if isinstance(c, int) else len(c) for _, c, _ in stack)
+        out = len(deck(EDITION_COLORS[edition], MOGELN_TOP[n])) - listed
+    if current is None and winner is None:
+        current = (stack[0][0] + 1) % n if stack else 0
+    return {
+        "ruleset": "mogeln",
+        "options": {"edition": edition},
+        "players": [{"name": MOGELN_NAMES[i], "hand": {"count": len(hands[i])} if i in hide else list(hands[i])}
+                    for i in range(n)],
+        "current": current,
+        "waiting": [],
+        "stack": plays,
+        "out": out,
+        "winner": winner,
+    }
+
+
+def lay(*cards: str, count: int | None = None) -> dict[str, Any]:
+    """A Mogeln play of `cards` (or of `count` hidden cards)."""
+    return {"type": "play", "count": count} if count is not None else {"type": "play", "cards": list(cards)}
+
+
+def challenge(*cards: str) -> dict[str, Any]:
+    return {"type": "challenge", "cards": list(cards)} if cards else {"type": "challenge"}
