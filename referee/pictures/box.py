@@ -108,6 +108,8 @@ def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: 
 
 
 def _table(state: dict[str, Any], players: list[dict[str, Any]], top: float, texts) -> tuple[str, float]:
+    if isinstance(state.get("stack"), list):
+        return _plays(state["stack"], players, top, texts)
     entries = next(((f, state[f]) for f in ENTRY_FIELDS if f in state), None)
     if entries is None:
         return "", 0
@@ -122,6 +124,21 @@ def _table(state: dict[str, Any], players: list[dict[str, Any]], top: float, tex
         out.append(_text(x, y + CARD_H + 14, name[:8], 10, "#333"))
     out.append("</g>")
     return "".join(out), 22 + CARD_H + 22
+
+
+def _plays(stack: list[dict[str, Any]], players: list[dict[str, Any]], top: float, texts) -> tuple[str, float]:
+    """A Mogeln stack: each play face down (a back with its count), its maker and the
+    value claimed, bottom play first so that the count reads left to right."""
+    out = [f'<g class="stack" data-plays="{len(stack)}">',
+           _text(MARGIN, top + 10, texts.gettext("Plays on the stack"), 14, "#222", weight="700")]
+    for k, play in enumerate(reversed(stack[:12])):
+        x, y = MARGIN + k * (CARD_W + 8), top + 22
+        out.append(_back(x, y, _count(play["cards"]), "stack"))
+        maker = players[play["player"]]["name"] if 0 <= play["player"] < len(players) else str(play["player"])
+        out.append(_text(x, y + CARD_H + 14, f'{play["claim"]}', 11, "#111", weight="700"))
+        out.append(_text(x, y + CARD_H + 26, maker[:5], 9, "#333"))
+    out.append("</g>")
+    return "".join(out), 22 + CARD_H + 34
 
 
 def _table_piles(state: dict[str, Any], top: float, texts) -> tuple[str, float]:
