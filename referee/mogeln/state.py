@@ -10,7 +10,7 @@ from typing import Any
 
 from ..boxgames.cards import EDITIONS, TOP, cards_of
 from ..boxgames.options import EDITION, Options, options_to_wire, read_options
-from ..boxgames.piles import Cards, count_cards, pile_to_wire, read_count, read_pile
+from ..boxgames.piles import Cards, pile_to_wire, read_count, read_pile
 from ..boxgames.wire import read_current, read_players, read_seats
 from ..core.errors import MalformedInput
 from ..core.wire import Members, read_int
@@ -73,17 +73,6 @@ class MogelnState:
     @property
     def is_over(self) -> bool:
         return self.winner is not None
-
-    def next_claim(self) -> int:
-        """1 on an empty or completed stack, else one above the top claim."""
-        if not self.stack or self.stack[0].claim >= self.last_value:
-            return 1
-        return self.stack[0].claim + 1
-
-    def going_out(self) -> bool:
-        """The top play emptied its maker's hand, and nobody has yet challenged or accepted it."""
-        return (not self.is_over and bool(self.stack)
-                and count_cards(self.players[self.stack[0].player].hand) == 0)
 
     def marked_checked(self) -> MogelnState:
         return replace(self, checked=True)

@@ -114,6 +114,7 @@ def test_going_out_challenged_and_found_honest_ends_the_game_at_once():
 def test_going_out_challenged_and_found_false_lets_the_challenger_play_on():
     state = mogeln([[], BEN, CLEO], stack=[(0, ["O2"], 1)])
     after, events = outcome(state, 1, challenge(), lay("Y1"))
+    assert events[-1]["honest"] is False and events[-1]["taker"] == 0
     assert after["winner"] is None and after["players"][0]["hand"] == ["O2"]
     assert after["stack"] == [{"player": 1, "cards": ["Y1"], "claim": 1}] and after["current"] == 2
 
