@@ -35,6 +35,13 @@ function toMove(state: State): string {
       // The stack lies face down: each play's cards are a list or, where hidden, a count.
       return state.winner !== null ? `nobody (${state.players[state.winner].name} went out)`
         : `${state.players[state.current ?? 0].name} (${state.stack.length} plays on the stack)`;
+    case "ratefix":
+      // Cards are put one player after the other, then each guesses the middle's total.
+      return state.current === null ? "nobody (game over)"
+        : `${state.players[state.current].name} (${state.guesses.length} guesses so far)`;
+    case "schwarzer-peter":
+      return state.current === null ? `nobody (game over, ${state.players.length} players)`
+        : `${state.players[state.current].name} (${state.players[state.current].pairs.length} pairs laid)`;
   }
 }
 
@@ -65,7 +72,7 @@ const sealed: Schemas["SealedTurnRequest"] = { game: "gAAAAA", seat: "0f", turn:
 export function play(request: TurnRequest): string {
   if ("game" in request) return `sealed, turn of player ${request.turn.player}`;
   const state = request.state;
-  const stacked = state.ruleset === "zweikampf" || state.ruleset === "ueberall-anschliessen";
+  const stacked = state.ruleset === "zweikampf" || state.ruleset === "ueberall-anschliessen" || state.ruleset === "ratefix";
   const held = stacked ? state.players[0].stack : state.players[0].hand;
   return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }

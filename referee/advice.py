@@ -33,7 +33,8 @@ TOP = {"master": 21, "classic": 20, "junior": 11}
 #: The codes that may come from the end-of-turn checks (RULES.md section 10 and the
 #: classic end-of-turn checks), where the accepted prefix may be the whole turn.
 END_OF_TURN_CODES = frozenset(
-    {Code.BRIDGE_NOT_FOLLOWED, Code.SWAP_WITHOUT_PLAY, Code.DRAW_INCOMPLETE, Code.MUST_PLACE_DRAWN}
+    {Code.BRIDGE_NOT_FOLLOWED, Code.SWAP_WITHOUT_PLAY, Code.DRAW_INCOMPLETE, Code.MUST_PLACE_DRAWN,
+     Code.PAIR_NOT_LAID}
 )
 #: At most this many cards or slots are named in one hint; the `legal` list has them all.
 MOST_NAMED = 6

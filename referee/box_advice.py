@@ -24,11 +24,15 @@ TURN_SHAPES = {
     "mogeln": N_(
         "A Mogeln turn is a play, a challenge, a challenge then a play, or an accept; a player not to move "
         "may only challenge, and only in the 2018 edition."),
+    "ratefix": N_("A Ratefix turn is one put while cards go into the middle, then one guess each, in turn."),
+    "schwarzer-peter": N_("A Schwarzer Peter turn is one draw, then the pair it makes, if any."),
 }
 
 
 def box_hint(state: Any, actions: Sequence[Any], violation: Violation, legal: list[dict] | None) -> Message | None:
     code = violation.code
+    if state.ruleset == "schwarzer-peter" and code is not Code.TURN_SHAPE:
+        return _peter_hint(code, legal)
     if code is Code.TURN_SHAPE:
         return Message(TURN_SHAPES[state.ruleset])
     if code is Code.DRAW_CARD_REQUIRED:
@@ -110,3 +114,16 @@ def _mogeln_hint(code: Code, legal: list[dict] | None) -> Message | None:
         return Message("Play cards that can still be in your hand: cards of this game not listed elsewhere, "
                        "no more than you hold.")
     return None
+def _peter_hint(code: Code, legal: list[dict] | None) -> Message | None:
+    """Schwarzer Peter's draws take from a hand, its pairs lay two cards."""
+    pairs = [a["value"] for a in legal or () if a["type"] == "pair"]
+    drawn = [a["card"] for a in legal or () if a["type"] == "draw" and a.get("card")]
+    if pairs:
+        return Message("Lay the pair of {value}s.", value=pairs[0])
+    if code is Code.PAIR_NOT_LAID:
+        return None
+    if drawn:
+        return Message("Draw one of {cards}, or give its index in that hand.", cards=cards(drawn[:6], "or"))
+    if code is Code.CARD_NOT_IN_HAND and legal == []:
+        return Message("No pair can be laid now: end the turn after the draw.")
+    return Message("Name a card that can be in that hand and is listed nowhere else, or give its index.")

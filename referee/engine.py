@@ -26,6 +26,8 @@ from .farben_sammeln.ruleset import FarbenSammeln
 from .ueberall_anschliessen.ruleset import UeberallAnschliessen
 from .hoechste_karte.ruleset import HoechsteKarte
 from .mogeln.ruleset import Mogeln
+from .ratefix.ruleset import Ratefix
+from .schwarzer_peter.ruleset import SchwarzerPeter
 from .zweikampf.ruleset import Zweikampf
 
 __all__ = [
@@ -36,7 +38,8 @@ __all__ = [
 ]
 
 #: Every ruleset the referee knows, by name.
-RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen(), HoechsteKarte(), Mogeln()])
+RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen(), HoechsteKarte(),
+                     Mogeln(), Ratefix(), SchwarzerPeter()])
 #: The games played on rows (MASTER, classic, junior), which the testing and conformance
 #: kits (`referee.testing`, `referee.conformance`) are written for.
 ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")

@@ -82,6 +82,18 @@ RULESET_SUMMARIES = {
         "said, and whoever was wrong takes the whole stack. A completed count is set aside. "
         "The first to empty their hand without being caught wins."
     ),
+    "ratefix": N_(
+        "Ratefix, for two to four players with the 80 cards: each gets a face-down stack. Every "
+        "round each player puts their top card face down into the middle, then each guesses the "
+        "total once, and the guess nearest the total, above or below, takes the middle. Whoever "
+        "has won the most cards when the stacks run out wins."
+    ),
+    "schwarzer-peter": N_(
+        "Schwarzer Peter, for two to six players with the cards of two colours: one card is set "
+        "aside unseen and the rest dealt, and pairs of equal value are laid down. In turn each "
+        "player draws a card from the next player who still holds cards and lays the pair it "
+        "makes. Whoever is left holding the last card, the twin of the one set aside, has lost."
+    ),
 }
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
 DECISIONS_TITLE = N_("Where the printed rules leave room")
@@ -103,6 +115,8 @@ DECISIONS = (
     N_("Mogeln: after a challenge the count starts again at 1. A lie, and several cards laid as one, are judged only by a challenge; the referee does not make a player lie or tell the truth."),
     N_("Mogeln: a player whose play empties their hand wins unless that play is challenged and found false; until then the player to move may only challenge it or accept it. In the 2018 edition any other player may challenge out of turn; in the original only the player to move, and the count runs to 20."),
     N_("Überall anschließen: an empty stack takes the open pile turned over as soon as it is used up, so a player holds cards exactly while the stack is not empty; the game's first turn is the one card put into the empty middle."),
+    N_("Ratefix: of guesses equally near the total, the one made first takes the middle; whoever takes it guesses first in the next round."),
+    N_("Schwarzer Peter: the player drawn from is the next one clockwise who still holds cards; a drawn card that makes a pair must be laid in the same turn."),
 )
 RULESET_TITLES = {
     "master": "Elfer raus! MASTER",  # a name, the same in every language
@@ -113,6 +127,8 @@ RULESET_TITLES = {
     "ueberall-anschliessen": N_("Überall anschließen (2 to 6 players, 80 cards)"),
     "hoechste-karte": N_("Die höchste Karte gewinnt (2 to 4 players)"),
     "mogeln": N_("Mogeln (3 to 6 players)"),
+    "ratefix": N_("Ratefix (2 to 4 players, guess the total)"),
+    "schwarzer-peter": N_("Schwarzer Peter (2 to 6 players, pairs)"),
 }
 
 

@@ -45,7 +45,7 @@ def _edition(value: Any) -> str:
     return value
 
 
-def _boolean(name: str) -> Callable[[Any], bool]:
+def boolean(name: str) -> Callable[[Any], bool]:
     def read(value: Any) -> bool:
         if type(value) is not bool:
             raise MalformedInput(f"{name} is true or false")
@@ -90,7 +90,7 @@ COLORS = Option(
     'first two when left out (["O", "Y"] in 2018, ["R", "Y"] in the original).',
 )
 UNTIL_ALL = Option(
-    "until_all", _boolean("until_all"), False, [False, True],
+    "until_all", boolean("until_all"), False, [False, True],
     "Play on until one player holds every card: an empty stack takes the won pile turned "
     "over.",
 )

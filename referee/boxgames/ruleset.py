@@ -46,6 +46,11 @@ class BoxRuleset(Ruleset):
     def start_turn(self, state: Any, player: int) -> BoxTurn:  # type: ignore[override]
         raise NotImplementedError
 
+    def shape(self, state: Any) -> Grammar:
+        """The turn shape as the table lies: `grammar`, or a game's grammar of this phase
+        (Ratefix: a put while cards are put, a guess once they all lie)."""
+        return self.grammar
+
     # -- reading turns -----------------------------------------------------------------------------
 
     def load_turn(self, data: Any) -> BoxTurnRecord:  # type: ignore[override]
@@ -66,7 +71,7 @@ class BoxRuleset(Ruleset):
         """The grammar of `player`'s turn now, None where they may not act. A game that lets
         a player act out of turn (a Mogeln challenge in 2018) recognises that turn by its
         first kind; `listing` asks for the turns still open when `kinds` is empty."""
-        return self.grammar if may_act(state, player) else None
+        return self.shape(state) if may_act(state, player) else None
 
     def apply(self, state: Any, turn: Any) -> TurnResult:
         self.check_state(state)

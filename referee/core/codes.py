@@ -276,10 +276,16 @@ class Code(StrEnum):
     )
     CARDS_HIDDEN = (
         "CARDS_HIDDEN",
-        "This turn would show cards the view hides",
-        "A view hides the cards played face down by the other players. A turn that would "
-        "turn them up, such as the last card of a trick, can only be judged on the whole "
-        "state, where those cards are named.",
+        "This view hides the cards the turn would reveal",
+        "A view shows a player only what they may see; cards lying face down for others are "
+        "null in it. A turn that would turn those cards up (the last play to a trick, the last "
+        "guess in Ratefix) cannot be judged on the view: send it with the whole state.",
+    )
+    PAIR_NOT_LAID = (
+        "PAIR_NOT_LAID",
+        "The pair must be laid",
+        "In Schwarzer Peter a card drawn that makes a pair with one in the hand must be laid "
+        "down with it in the same turn.",
     )
     # Mogeln (RULES-DECK.md section 7).
     RESOLVE_FIRST = (

@@ -22,7 +22,17 @@ MARGIN = 8
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 BOX_W, CARD_W, CARD_H = 250, 34, 48
 #: The table fields holding cards put down by the players, in the order drawn.
-ENTRY_FIELDS = ("battle", "trick")
+ENTRY_FIELDS = ("battle", "trick", "middle")
+#: The games whose middle says who put each card (Ratefix); elsewhere (Überall
+#: anschließen) the middle is a pile of cards.
+MIDDLE_OF_ENTRIES = frozenset({"ratefix"})
+
+
+def _entry_field(state: dict[str, Any]) -> tuple[str, list] | None:
+    for field in ENTRY_FIELDS:
+        if field in state and (field != "middle" or state.get("ruleset") in MIDDLE_OF_ENTRIES):
+            return field, state[field]
+    return None
 
 
 def box_picture(state: dict[str, Any], texts: Translator | None = None) -> str:
@@ -43,6 +53,9 @@ def box_picture(state: dict[str, Any], texts: Translator | None = None) -> str:
     lines = []
     if finished:
         lines.append(texts.gettext("Game over"))
+    if isinstance(state.get("aside"), (list, dict)):  # Schwarzer Peter's card set aside
+        n = _count(state["aside"])
+        lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", n))
     if state.get("set_aside"):
         lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
     if state.get("out"):
@@ -103,6 +116,9 @@ def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: 
                 out.append(_card(card, x + 8 + (k % 6) * 39, top + (k // 6) * 44, "hand", small=True))
         out.append(_text(x + 8, y + 114, texts.ngettext("{n} card in hand", "{n} cards in hand", _count(hand)),
                          11, "#333"))
+    if "pairs" in player:
+        n = len(player["pairs"])
+        out.append(_text(x + 8, y + 128, texts.ngettext("{n} pair laid", "{n} pairs laid", n), 11, "#333"))
     out.append("</g>")
     return "".join(out)
 
@@ -110,11 +126,12 @@ def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: 
 def _table(state: dict[str, Any], players: list[dict[str, Any]], top: float, texts) -> tuple[str, float]:
     if isinstance(state.get("stack"), list):
         return _plays(state["stack"], players, top, texts)
-    entries = next(((f, state[f]) for f in ENTRY_FIELDS if f in state), None)
+    entries = _entry_field(state)
     if entries is None:
         return "", 0
     field, cards = entries
-    label = texts.gettext("Battle") if field == "battle" else texts.gettext("Trick")
+    label = {"battle": texts.gettext("Battle"), "trick": texts.gettext("Trick"),
+             "middle": texts.gettext("Middle")}[field]
     out = [f'<g class="{field}" data-cards="{len(cards)}">', _text(MARGIN, top + 10, label, 14, "#222", weight="700")]
     for k, entry in enumerate(cards):
         x = MARGIN + k * (CARD_W + 30)
@@ -149,7 +166,7 @@ def _table_piles(state: dict[str, Any], top: float, texts) -> tuple[str, float]:
         piles.append(("pile", texts.gettext("Pile"), state["pile"], False))
     for k, stack in enumerate(state.get("display", ())):
         piles.append((f"display-{k}", texts.gettext("Stack {n}", n=k), stack, True))
-    if isinstance(state.get("middle"), list):
+    if isinstance(state.get("middle"), list) and state.get("ruleset") not in MIDDLE_OF_ENTRIES:
         piles.append(("middle", texts.gettext("Middle"), state["middle"], True))
     if not piles:
         return "", 0

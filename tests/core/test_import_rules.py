@@ -17,12 +17,12 @@ WEB_LIBRARIES = {"flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_r
                  "gunicorn", "yaml", "swagger_ui"}
 FORBIDDEN = {
     "core": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.boxgames", "referee.zweikampf", "referee.http",
-                             "referee.engine", "referee.cli"},
+                             "referee.ratefix", "referee.schwarzer_peter", "referee.engine", "referee.cli"},
     "master": WEB_LIBRARIES | {"referee.rowgames", "referee.http", "referee.engine", "referee.cli"},
     "rowgames": WEB_LIBRARIES | {"referee.master", "referee.http", "referee.engine", "referee.cli"},
     # The box games' shared core, and each box game, import no other game.
     "boxgames": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
-                                 "referee.hoechste_karte", "referee.http", "referee.engine", "referee.cli"},
+                                 "referee.hoechste_karte", "referee.ratefix", "referee.schwarzer_peter", "referee.http", "referee.engine", "referee.cli"},
     "zweikampf": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.hoechste_karte",
                                   "referee.http", "referee.engine", "referee.cli"},
     "farben_sammeln": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
@@ -32,6 +32,10 @@ FORBIDDEN = {
     "hoechste_karte": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
                                        "referee.farben_sammeln", "referee.ueberall_anschliessen",
                                        "referee.http", "referee.engine", "referee.cli"},
+    "ratefix": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf", "referee.schwarzer_peter",
+                                "referee.http", "referee.engine", "referee.cli"},
+    "schwarzer_peter": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf", "referee.ratefix",
+                                        "referee.http", "referee.engine", "referee.cli"},
     # The drawing reads a state's wire form only, so that it never depends on an engine.
     "pictures": WEB_LIBRARIES | {"referee.core", "referee.master", "referee.rowgames", "referee.http",
                                  "referee.engine", "referee.cli"},

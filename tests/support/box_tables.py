@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-NAMES = ("Ada", "Ben", "Cleo", "Dan")
+NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 EDITION_COLORS = {"2018": ("O", "Y", "G", "B"), "original": ("R", "Y", "G", "B")}
 
 
@@ -122,3 +122,89 @@ def lay(*cards: str, count: int | None = None) -> dict[str, Any]:
 
 def challenge(*cards: str) -> dict[str, Any]:
     return {"type": "challenge", "cards": list(cards)} if cards else {"type": "challenge"}
+
+
+def ratefix(stacks=None, middle=(), guesses=(), won=None, leader: int = 0, players: int = 2,
+            cards_each: int | None = None, hide=(), edition: str = "2018", waiting=None,
+            current="auto") -> dict[str, Any]:
+    """A Ratefix state: `stacks` tops as given, filled up from the edition's cards so that
+    every stack (with its card in `middle`, `(player, card)` pairs) holds `cards_each` less
+    the rounds won (`won`: counts, a multiple of the players); the rest is `out`."""
+    colors = EDITION_COLORS[edition]
+    n = len(stacks) if stacks is not None else players
+    each = cards_each if cards_each is not None else 40 // n
+    won = list(won or [0] * n)
+    size = each - sum(won) // n
+    stacks = [list(s) for s in (stacks or [[] for _ in range(n)])]
+    used = {c for s in stacks for c in s} | {c for _, c in middle if c}
+    rest = [c for c in deck(colors) if c not in used]
+    for i in range(n):
+        want = size - sum(1 for p, _ in middle if p == i)
+        while len(stacks[i]) < want:
+            stacks[i].append(rest.pop(0))
+    put = [p for p, _ in middle]
+    over = size == 0 and not middle
+    if waiting is None:
+        waiting = [] if over or len(middle) == n else [i for i in range(n) if i not in put]
+    if current == "auto":
+        current = None if over or len(middle) < n else (leader + len(guesses)) % n
+    return {
+        "ruleset": "ratefix",
+        "options": {"edition": edition, "cards_each": each},
+        "players": [{"name": NAMES[i], "stack": {"count": len(stacks[i])} if i in hide else stacks[i], "won": won[i]}
+                    for i in range(n)],
+        "current": current,
+        "waiting": waiting,
+        "middle": [{"player": p, "card": c} for p, c in middle],
+        "guesses": [{"player": p, "value": v} for p, v in guesses],
+        "leader": leader,
+        "out": 80 - n * each,
+    }
+
+
+def put(card: str | None = None) -> dict[str, Any]:
+    return {"type": "put"} if card is None else {"type": "put", "card": card}
+
+
+def guess(value: Any = None) -> dict[str, Any]:
+    return {"type": "guess"} if value is None else {"type": "guess", "value": value}
+
+
+def peter(hands, pairs=None, aside=None, current: int | None = 0, hide=(), short: bool = False,
+          edition: str = "2018", colors=None, waiting=()) -> dict[str, Any]:
+    """A Schwarzer Peter state: `hands` as given, `aside` as given (default: the first card
+    of the deck in no hand, known; `"count"` for `{"count": 1}`), and every other value laid
+    as a pair by the player `pairs` names (default: player 0)."""
+    colors = list(colors or EDITION_COLORS[edition][:2])
+    top = 16 if short else 20
+    cards = [f"{c}{v}" for c in colors for v in range(1, top + 1)]
+    held = {c for h in hands for c in h}
+    if aside is None:
+        aside = [next(c for c in cards if c not in held)]
+    known_aside = [] if aside == "count" else aside
+    used = held | set(known_aside)
+    loose = sorted({int(c[1:]) for c in used})
+    pairs = [list(p) for p in pairs] if pairs is not None else [[v for v in range(1, top + 1) if v not in loose]] + [
+        [] for _ in hands[1:]]
+    return {
+        "ruleset": "schwarzer-peter",
+        "options": {"edition": edition, "colors": colors, "short": short},
+        "players": [{"name": NAMES[i], "hand": {"count": len(h)} if i in hide else list(h), "pairs": pairs[i]}
+                    for i, h in enumerate(hands)],
+        "current": current,
+        "waiting": list(waiting),
+        "aside": {"count": 1} if aside == "count" else list(aside),
+    }
+
+
+def draw(card: str | None = None, index: int | None = None) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "draw"}
+    if card is not None:
+        action["card"] = card
+    if index is not None:
+        action["index"] = index
+    return action
+
+
+def pair(value: Any) -> dict[str, Any]:
+    return {"type": "pair", "value": value}
