@@ -54,6 +54,14 @@ def movers(state: Data) -> list[int]:
     return list(state.get("waiting") or [])
 
 
+def with_a_value(action: Data, rng: random.Random) -> Data:
+    """A listed action that leaves its value open (a Ratefix guess: any whole number,
+    listed once as `{"type": "guess"}`) with one drawn for it."""
+    if action["type"] == "guess" and "value" not in action:
+        return {**action, "value": rng.randint(0, 120)}
+    return action
+
+
 def box_turn(state: Data, rng: random.Random, stop: float = 0.5) -> Data | None:
     """A legal turn of a player who may act, built from the legal actions; None when
     nobody may (the game is over)."""
@@ -66,5 +74,5 @@ def box_turn(state: Data, rng: random.Random, stop: float = 0.5) -> Data | None:
         listed = engine.legal_actions(loaded, engine.load_actions(prefix, loaded.ruleset), player).to_dict()
         if not listed["actions"] or (listed["complete"] and prefix and rng.random() < stop):
             break
-        prefix.append(rng.choice(listed["actions"]))
+        prefix.append(with_a_value(rng.choice(listed["actions"]), rng))
     return {"player": player, "actions": prefix} if prefix else None

@@ -59,7 +59,8 @@ def test_the_typescript_types_have_typed_states_turns_and_no_defs(types):
     assert ('State: components["schemas"]["MasterState"] | components["schemas"]["ClassicState"] | '
             'components["schemas"]["JuniorState"] | components["schemas"]["ZweikampfState"] | '
             'components["schemas"]["FarbenState"] | components["schemas"]["UeberallState"] | '
-            'components["schemas"]["HoechsteKarteState"] | components["schemas"]["MogelnState"];') in text
+            'components["schemas"]["HoechsteKarteState"] | components["schemas"]["MogelnState"] | '
+            'components["schemas"]["RatefixState"] | components["schemas"]["SchwarzerPeterState"];') in text
     assert 'turn: components["schemas"]["Turn"];' in text
     assert 'actions: components["schemas"]["MasterAction"][];' in text
     assert not re.search(r"\w\??: unknown\b", text)  # no member typed unknown (headers aside)
