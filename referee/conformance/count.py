@@ -29,7 +29,8 @@ import json
 from typing import Any, NamedTuple
 
 from .. import engine
-from ..core.errors import MalformedInput
+from ..core.codes import Code
+from ..core.errors import MalformedInput, Violation
 from ..core.ruleset import Ruleset
 from ..core.zones import Hidden
 from ..master import perft
@@ -108,20 +109,26 @@ def _turns_from(state: Any) -> list[Any]:
 def _box_turns_from(state: Any) -> list[Any]:
     """A game of the box: the turns of every player who may act now (the one to move, or
     each player a simultaneous step waits for), so that at depth 2 the players of such a
-    step are counted in either order. Counted with every card known: an action that would
-    have to name a card the state hides could be any of them."""
-    data = state.to_dict()
-    if _hides_cards(data):
-        raise MalformedInput("a game of the box is counted with every card known: this state hides some")
+    step are counted in either order. Counted where every card a turn turns up is known
+    and every action is one of a few: a card turned up from a hidden pile could be any of
+    many, and a Ratefix guess any whole number."""
     ruleset = engine.find_ruleset(state.ruleset)
-    players = [data["current"]] if data["current"] is not None else list(data.get("waiting") or [])
+    players = [state.current] if state.current is not None else list(state.waiting)
     found: list[Any] = []
 
     def walk(player: int, prefix: tuple) -> None:
-        listed = ruleset.legal_actions(state, prefix, player)
-        if prefix and listed.complete:
-            found.append(ruleset.apply(state, engine.Turn(player, prefix)).state)
+        try:
+            listed = ruleset.legal_actions(state, prefix, player)
+            if prefix and listed.complete:
+                found.append(ruleset.apply(state, engine.Turn(player, prefix)).state)
+        except Violation as refused:
+            if refused.code in (Code.DRAW_CARD_REQUIRED, Code.CARDS_HIDDEN):
+                raise MalformedInput("a game of the box is counted with every card known: "
+                                     "this state hides a card a turn would turn up") from None
+            raise
         for action in listed.actions:
+            if not _names_its_value(ruleset, action):
+                raise MalformedInput(f"a {action.kind} may take any value here, so its turns are not counted")
             walk(player, prefix + (action,))
 
     for player in players:
@@ -129,10 +136,10 @@ def _box_turns_from(state: Any) -> list[Any]:
     return found
 
 
-def _hides_cards(value: Any) -> bool:
-    """A pile, stack or hand given as `{"count": n}` anywhere in the state."""
-    if isinstance(value, dict):
-        return set(value) == {"count"} or any(_hides_cards(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_hides_cards(v) for v in value)
-    return False
+def _names_its_value(ruleset: Any, action: Any) -> bool:
+    """The listed action is one action, not a pattern (a guess listed without its value)."""
+    try:
+        ruleset.load_actions([action.to_dict()])
+    except MalformedInput:
+        return False
+    return True

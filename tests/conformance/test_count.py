@@ -186,3 +186,24 @@ def test_a_box_game_with_hidden_cards_is_not_counted_and_the_cli_says_why(tmp_pa
     path.write_text(json.dumps(dealt))
     assert main(["count", str(path)]) == 2
     assert "counted with every card known" in capsys.readouterr().out
+
+
+def test_a_ratefix_guess_may_be_any_number_so_its_turns_are_not_counted_and_the_cli_says_why(tmp_path, capsys):
+    state = engine.new_game(["Ada", "Ben"], seed=42, ruleset="ratefix").state
+    for player in (0, 1):  # both put their top card into the middle at once; then the guesses
+        put = engine.legal_actions(state, (), player).actions[0]
+        state = engine.apply(state, engine.Turn(player, (put,))).state
+    assert engine.legal_actions(state, (), state.current).to_dict()["actions"] == [{"type": "guess"}]
+    path = tmp_path / "guessing.json"
+    path.write_text(json.dumps(state.to_dict()))
+    assert main(["count", str(path)]) == 2
+    assert "a guess may take any value here" in capsys.readouterr().out
+
+
+def test_schwarzer_peter_is_counted_though_the_card_set_aside_stays_face_down():
+    # Every hand known, the one card set aside unseen by the rules: a draw names a card of
+    # the neighbour's known hand, so the turns are few and counted.
+    start = engine.new_game(["Ada", "Ben", "Cleo"], seed=42, ruleset="schwarzer-peter").state
+    neighbour = start.to_dict()["players"][(start.current + 1) % 3]["hand"]
+    turns, states = count_turns(start, 1)
+    assert turns == states == len(neighbour)
