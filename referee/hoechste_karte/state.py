@@ -4,6 +4,7 @@ the open `trick`; the counts `set_aside` (tied tricks) and `out`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from ..boxgames.cards import EDITIONS
@@ -17,6 +18,17 @@ TOP = 11
 STATE = Members("hoechste-karte state",
                 {"ruleset", "options", "players", "current", "waiting", "trick", "set_aside", "out"})
 PLAYER = Members("hoechste-karte player", {"name", "hand", "won"})
+
+
+@cache
+def colour_cards(edition: str, player: int) -> frozenset[str]:
+    """The cards of player `player`'s colour (made once: the state checks ask for them often)."""
+    return frozenset(f"{EDITIONS[edition][player]}{v}" for v in range(1, TOP + 1))
+
+
+@cache
+def deck_of(edition: str, players: int) -> frozenset[str]:
+    return frozenset().union(*(colour_cards(edition, i) for i in range(players)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +58,11 @@ class HoechsteState:
         return EDITIONS[self.options["edition"]][player]
 
     def cards_of(self, player: int) -> frozenset[str]:
-        return frozenset(f"{self.color_of(player)}{v}" for v in range(1, TOP + 1))
+        return colour_cards(self.options["edition"], player)
 
     @property
     def deck(self) -> frozenset[str]:
-        return frozenset().union(*(self.cards_of(i) for i in range(min(len(self.players), 4))))
+        return deck_of(self.options["edition"], min(len(self.players), 4))
 
     @property
     def is_over(self) -> bool:

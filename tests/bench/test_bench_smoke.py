@@ -140,3 +140,13 @@ def test_library_bench():
 def test_picture_bench():
     out = run_quick("picture_bench.py")
     assert_figures(out, ["picture(state), wide", "picture(state), tall", "WSGI POST /v1/pictures"])
+
+
+def test_box_bench():
+    from referee import engine
+
+    out = run_quick("box_bench.py")
+    box = [name for name, rules in engine.RULESETS.items() if rules.family == "box"]
+    assert {"zweikampf", "mogeln", "ratefix"} <= set(box)
+    assert_figures(out, [f"{name}: engine, per turn" for name in box])
+    assert_figures(out, [f"{name}: POST /v1/turns" for name in box])
