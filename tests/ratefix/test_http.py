@@ -88,6 +88,7 @@ def test_malformed_options_are_a_schema_violation_and_too_many_cards_an_impossib
     assert (wrong.status_code, wrong.json["code"]) == (400, "SCHEMA_VIOLATION")
     many = post(client, "/v1/games", {"ruleset": "ratefix", "players": ["A", "B", "C"], "options": {"cards_each": 27}})
     assert (many.status_code, many.json["code"]) == (422, "INVALID_STATE")
+    assert_matches_contract(many, "/v1/games", "POST")  # the contract lists the 422
 
 
 # (state, player, actions, code, action index, hint in en, de, fr, it)
