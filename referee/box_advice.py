@@ -26,6 +26,9 @@ TURN_SHAPES = {
         "may only challenge, and only in the 2018 edition."),
     "ratefix": N_("A Ratefix turn is one put while cards go into the middle, then one guess each, in turn."),
     "schwarzer-peter": N_("A Schwarzer Peter turn is one draw, then the pair it makes, if any."),
+    "schnipp-schnapp": N_(
+        "A Schnipp Schnapp turn is one flip by the player to move, or one call by anyone; with names the "
+        "other players who called at the same moment, each once and not the caller."),
 }
 
 
@@ -49,6 +52,8 @@ def box_hint(state: Any, actions: Sequence[Any], violation: Violation, legal: li
         return _ueberall_hint(state, code, legal)
     if state.ruleset == "mogeln":
         return _mogeln_hint(code, legal)
+    if state.ruleset == "schnipp-schnapp":
+        return _schnapp_hint(code)
     if code is Code.CARD_NOT_IN_HAND:
         named = [a["card"] for a in legal or () if a.get("card")]
         if named:
@@ -127,3 +132,14 @@ def _peter_hint(code: Code, legal: list[dict] | None) -> Message | None:
     if code is Code.CARD_NOT_IN_HAND and legal == []:
         return Message("No pair can be laid now: end the turn after the draw.")
     return Message("Name a card that can be in that hand and is listed nowhere else, or give its index.")
+
+
+def _schnapp_hint(code: Code) -> Message | None:
+    if code is Code.MATCH_NOT_CALLED:
+        return Message("Call the match first: Schnapp if the value lies on another open pile, Schnipp if it "
+                       "matches the top of the middle.")
+    if code is Code.NOTHING_TO_CALL:
+        return Message("Wait for a flip: a call answers the card flipped last.")
+    if code is Code.CALL_NOT_ALLOWED:
+        return Message("Call Schnipp instead: a player without cards may come back only by the middle.")
+    return None

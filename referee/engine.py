@@ -27,6 +27,7 @@ from .ueberall_anschliessen.ruleset import UeberallAnschliessen
 from .hoechste_karte.ruleset import HoechsteKarte
 from .mogeln.ruleset import Mogeln
 from .ratefix.ruleset import Ratefix
+from .schnipp_schnapp.ruleset import SchnippSchnapp
 from .schwarzer_peter.ruleset import SchwarzerPeter
 from .zweikampf.ruleset import Zweikampf
 
@@ -39,7 +40,7 @@ __all__ = [
 
 #: Every ruleset the referee knows, by name.
 RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen(), HoechsteKarte(),
-                     Mogeln(), Ratefix(), SchwarzerPeter()])
+                     Mogeln(), Ratefix(), SchwarzerPeter(), SchnippSchnapp()])
 #: The games played on rows (MASTER, classic, junior), which the testing and conformance
 #: kits (`referee.testing`, `referee.conformance`) are written for.
 ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")

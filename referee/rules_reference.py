@@ -94,6 +94,14 @@ RULESET_SUMMARIES = {
         "player draws a card from the next player who still holds cards and lays the pair it "
         "makes. Whoever is left holding the last card, the twin of the one set aside, has lost."
     ),
+    "schnipp-schnapp": N_(
+        "Schnipp Schnapp, for two to six players with all 80 cards: each sets aside the quartets "
+        "dealt to them and turns up the top of a face-down stack onto an open pile in turn. Whoever "
+        "first calls Schnapp when the flipped value lies on another open pile takes those piles; "
+        "Schnipp when it matches the top of the middle takes the middle. A wrong call throws the "
+        "caller's open pile onto the middle. Quartets won are set aside; the most quartets win. "
+        "With together everyone flips at once and the most cards won wins."
+    ),
 }
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
 DECISIONS_TITLE = N_("Where the printed rules leave room")
@@ -117,6 +125,8 @@ DECISIONS = (
     N_("Überall anschließen: an empty stack takes the open pile turned over as soon as it is used up, so a player holds cards exactly while the stack is not empty; the game's first turn is the one card put into the empty middle."),
     N_("Ratefix: of guesses equally near the total, the one made first takes the middle; whoever takes it guesses first in the next round."),
     N_("Schwarzer Peter: the player drawn from is the next one clockwise who still holds cards; a drawn card that makes a pair must be laid in the same turn."),
+    N_("Schnipp Schnapp: calls are recorded in the order the table heard them, those made at the same moment as one call with the others named; a right call made by several is a tie that nobody wins, and each caller puts their open pile back under their stack."),
+    N_("Schnipp Schnapp: a Schnapp puts the caller's own open pile under their stack first, then the piles taken, in seat order from the caller's left, each top card first; quartets among them are set aside. The game ends when nobody holds cards, or one player does and the middle is empty; the most quartets win."),
 )
 RULESET_TITLES = {
     "master": "Elfer raus! MASTER",  # a name, the same in every language
@@ -129,6 +139,7 @@ RULESET_TITLES = {
     "mogeln": N_("Mogeln (3 to 6 players)"),
     "ratefix": N_("Ratefix (2 to 4 players, guess the total)"),
     "schwarzer-peter": N_("Schwarzer Peter (2 to 6 players, pairs)"),
+    "schnipp-schnapp": N_("Schnipp Schnapp (2 to 6 players, 80 cards)"),
 }
 
 

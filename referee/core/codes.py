@@ -318,3 +318,24 @@ class Code(StrEnum):
         "Accepting ends the game when a player has laid their last card and nobody challenged "
         "it; at any other time there is nothing to accept.",
     )
+    # Schnipp Schnapp (RULES-DECK.md section 8).
+    MATCH_NOT_CALLED = (
+        "MATCH_NOT_CALLED",
+        "A match waits to be called",
+        "While the card flipped last can be called, Schnapp on another open pile with its value "
+        "or Schnipp on the top of the middle, nobody flips: the table flips until a match shows, "
+        "then someone calls it.",
+    )
+    NOTHING_TO_CALL = (
+        "NOTHING_TO_CALL",
+        "No flipped card to call",
+        "A call answers the card flipped last. Before the first flip, after a call has settled it, "
+        "and with everyone flipping together while a round is still under way, there is nothing "
+        "to call.",
+    )
+    CALL_NOT_ALLOWED = (
+        "CALL_NOT_ALLOWED",
+        "Schnapp needs cards of your own",
+        "A player who holds no cards is out of the game, but may come back by a right Schnipp; "
+        "Schnapp, which takes other players' open piles, is for players still holding cards.",
+    )

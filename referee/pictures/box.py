@@ -116,6 +116,12 @@ def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: 
                 out.append(_card(card, x + 8 + (k % 6) * 39, top + (k // 6) * 44, "hand", small=True))
         out.append(_text(x + 8, y + 114, texts.ngettext("{n} card in hand", "{n} cards in hand", _count(hand)),
                          11, "#333"))
+    if "quartets" in player:  # Schnipp Schnapp: the values set aside
+        quartets = player["quartets"]
+        line = texts.ngettext("{n} quartet", "{n} quartets", len(quartets))
+        if quartets:
+            line += ": " + ", ".join(str(v) for v in quartets[:10])
+        out.append(_text(x + 8, y + 114, line, 11, "#333"))
     if "pairs" in player:
         n = len(player["pairs"])
         out.append(_text(x + 8, y + 128, texts.ngettext("{n} pair laid", "{n} pairs laid", n), 11, "#333"))

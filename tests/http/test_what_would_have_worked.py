@@ -89,6 +89,17 @@ CASES = [
      "Draw one of the yellow 3 or the orange 5, or give its index in that hand."),
     ("DRAW_CARD_REQUIRED", box.peter([["O3", "Y1"], ["Y3", "O5"], ["Y5"]], aside=["O1"]), 0, [box.draw()], 0, 0,
      "Draw one of the yellow 3 or the orange 5, or give its index in that hand."),
+    ("MATCH_NOT_CALLED", box.schnapp([["O5"], ["Y5"], ["G9"]], flipped=[0], current=1), 1, [box.flip()], 0, 0,
+     "Call the match first: Schnapp if the value lies on another open pile, Schnipp if it matches the top of "
+     "the middle."),
+    ("NOTHING_TO_CALL", box.schnapp([["O5"], ["Y6"]]), 1, [box.call("schnapp")], 0, 0,
+     "Wait for a flip: a call answers the card flipped last."),
+    ("CALL_NOT_ALLOWED", box.schnapp([["O5"], ["Y6"], []], middle=["B5"], stacks=[None, None, []], flipped=[0],
+                                     current=1), 2, [box.call("schnapp")], 0, 0,
+     "Call Schnipp instead: a player without cards may come back only by the middle."),
+    ("TURN_SHAPE", box.schnapp([["O5"], ["Y5"]], flipped=[0], current=1), 1, [box.call("schnapp", 1)], 0, 0,
+     "A Schnipp Schnapp turn is one flip by the player to move, or one call by anyone; with names the other "
+     "players who called at the same moment, each once and not the caller."),
     ("SWAP_WITHOUT_PLAY", table(jokers={"B": [10], "R": [12]}, hands=[["B10", "R12", "R1"], ["R2"]]),
      0, [swap("B10")], 0, 1,
      "Place a card in the same turn as the swap, for instance the joker the swap brings in."),

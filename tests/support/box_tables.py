@@ -208,3 +208,52 @@ def draw(card: str | None = None, index: int | None = None) -> dict[str, Any]:
 
 def pair(value: Any) -> dict[str, Any]:
     return {"type": "pair", "value": value}
+
+
+def schnapp(opens, middle=(), stacks=None, quartets=None, flipped=(), current: int | None = 0, hide=(),
+            together: bool = False, won=None, waiting=None, edition: str = "2018") -> dict[str, Any]:
+    """A Schnipp Schnapp state: `opens` (one open pile per player, top first), `middle`,
+    `quartets` (values per player) and `stacks` as given, a stack given as None taking its
+    share of every card placed nowhere else (by default every stack does). With `together`
+    `current` is null and `waiting` defaults to every player who holds cards."""
+    colors = EDITION_COLORS[edition]
+    n = len(opens)
+    quartets = [list(q) for q in quartets] if quartets is not None else [[] for _ in opens]
+    stacks = [None if s is None else list(s) for s in stacks] if stacks is not None else [None] * n
+    used = {c for pile in opens for c in pile} | set(middle) | {c for s in stacks if s for c in s}
+    used |= {f"{c}{v}" for q in quartets for v in q for c in colors}
+    rest = [c for c in deck(colors) if c not in used]
+    fill = [i for i, s in enumerate(stacks) if s is None]
+    assert fill or not rest, "every card must lie somewhere"
+    shares: dict[int, list[str]] = {i: [] for i in fill}
+    for k, card in enumerate(rest):
+        shares[fill[k % len(fill)]].append(card)
+    stacks = [shares[i] if s is None else s for i, s in enumerate(stacks)]
+    players = []
+    for i in range(n):
+        player = {"name": NAMES[i], "stack": {"count": len(stacks[i])} if i in hide else stacks[i],
+                  "open": list(opens[i]), "quartets": quartets[i]}
+        if together:
+            player["won"] = (won or [0] * n)[i]
+        players.append(player)
+    holders = [i for i in range(n) if stacks[i] or opens[i]]
+    return {
+        "ruleset": "schnipp-schnapp",
+        "options": {"edition": edition, "together": together},
+        "players": players,
+        "current": None if together else current,
+        "waiting": (holders if waiting is None else list(waiting)) if together else [],
+        "middle": list(middle),
+        "flipped": list(flipped),
+    }
+
+
+def flip(card: str | None = None) -> dict[str, Any]:
+    return {"type": "flip"} if card is None else {"type": "flip", "card": card}
+
+
+def call(word: str, *together_with: int) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "call", "word": word}
+    if together_with:
+        action["with"] = list(together_with)
+    return action
