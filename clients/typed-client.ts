@@ -42,6 +42,12 @@ function toMove(state: State): string {
     case "schwarzer-peter":
       return state.current === null ? `nobody (game over, ${state.players.length} players)`
         : `${state.players[state.current].name} (${state.players[state.current].pairs.length} pairs laid)`;
+    case "schnipp-schnapp":
+      // Anyone may call; without together one player flips (current), with it everyone (waiting).
+      if (state.current !== null) {
+        return `${state.players[state.current].name} (${state.middle.length} cards in the middle)`;
+      }
+      return state.waiting.map((i) => state.players[i].name).join(" and ") || "nobody (game over)";
   }
 }
 
@@ -72,7 +78,8 @@ const sealed: Schemas["SealedTurnRequest"] = { game: "gAAAAA", seat: "0f", turn:
 export function play(request: TurnRequest): string {
   if ("game" in request) return `sealed, turn of player ${request.turn.player}`;
   const state = request.state;
-  const stacked = state.ruleset === "zweikampf" || state.ruleset === "ueberall-anschliessen" || state.ruleset === "ratefix";
+  const stacked = state.ruleset === "zweikampf" || state.ruleset === "ueberall-anschliessen" || state.ruleset === "ratefix"
+    || state.ruleset === "schnipp-schnapp";
   const held = stacked ? state.players[0].stack : state.players[0].hand;
   return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }

@@ -60,7 +60,8 @@ def test_the_typescript_types_have_typed_states_turns_and_no_defs(types):
             'components["schemas"]["JuniorState"] | components["schemas"]["ZweikampfState"] | '
             'components["schemas"]["FarbenState"] | components["schemas"]["UeberallState"] | '
             'components["schemas"]["HoechsteKarteState"] | components["schemas"]["MogelnState"] | '
-            'components["schemas"]["RatefixState"] | components["schemas"]["SchwarzerPeterState"];') in text
+            'components["schemas"]["RatefixState"] | components["schemas"]["SchwarzerPeterState"] | '
+            'components["schemas"]["SchnippSchnappState"];') in text
     assert 'turn: components["schemas"]["Turn"];' in text
     assert 'actions: components["schemas"]["MasterAction"][];' in text
     assert not re.search(r"\w\??: unknown\b", text)  # no member typed unknown (headers aside)

@@ -72,9 +72,9 @@ def test_the_models_are_named_and_typed(generated):
         assert attrs.has(getattr(m, name)), name
     types = {f.name: f.type for f in attrs.fields(m.PlainTurnRequest)}
     assert types == {"state": "ClassicState | FarbenState | HoechsteKarteState | JuniorState | MasterState | MogelnState | "
-                              "RatefixState | SchwarzerPeterState | UeberallState | ZweikampfState",
+                              "RatefixState | SchnippSchnappState | SchwarzerPeterState | UeberallState | ZweikampfState",
                      "turn": "ClassicTurn | FarbenTurn | HoechsteKarteTurn | JuniorTurn | MasterTurn | MogelnTurn | "
-                             "RatefixTurn | SchwarzerPeterTurn | UeberallTurn | ZweikampfTurn"}
+                             "RatefixTurn | SchnippSchnappTurn | SchwarzerPeterTurn | UeberallTurn | ZweikampfTurn"}
     assert {f.name: f.type for f in attrs.fields(m.MasterState)}["players"] == "list[MasterPlayer]"
     assert {f.name: f.type for f in attrs.fields(m.MasterTurn)}["actions"] == (
         "list[BridgeAction | DrawAction | PassAction | PlaceAction | SwapAction]")
