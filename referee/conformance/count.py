@@ -108,12 +108,15 @@ def _turns_from(state: Any) -> list[Any]:
 
 def _box_turns_from(state: Any) -> list[Any]:
     """A game of the box: the turns of every player who may act now (the one to move, or
-    each player a simultaneous step waits for), so that at depth 2 the players of such a
-    step are counted in either order. Counted where every card a turn turns up is known
-    and every action is one of a few: a card turned up from a hidden pile could be any of
-    many, and a Ratefix guess any whole number."""
+    each player a simultaneous step waits for, and anyone a game lets act out of turn: a
+    Mogeln challenge in 2018, a Schnipp Schnapp call), so that at depth 2 the players of
+    such a step are counted in either order. Counted where every card a turn turns up is
+    known and every action is one of a few: a card turned up from a hidden pile could be
+    any of many, and a Ratefix guess any whole number."""
     ruleset = engine.find_ruleset(state.ruleset)
-    players = [state.current] if state.current is not None else list(state.waiting)
+    movers = [state.current] if state.current is not None else list(state.waiting)
+    players = [p for p in range(len(state.players))
+               if p in movers or ruleset.legal_actions(state, (), p).actions]
     found: list[Any] = []
 
     def walk(player: int, prefix: tuple) -> None:

@@ -4,7 +4,8 @@ Every box game lists its legal actions for a named player (the one to move, or o
 those a simultaneous step waits for: RULES-DECK.md section 0), so one walker serves them
 all: a player who may act is chosen, and a turn is built action by action from
 `engine.legal_actions`, ended at a complete prefix now and then. Deals are seeded and
-every card is known, so no action has to name a card the referee cannot see.
+every card is known; where play itself hides cards (a Schnipp Schnapp stack that took
+its open pile turned over and shuffled), a flip names one of the cards that can lie there.
 """
 
 from __future__ import annotations
@@ -62,6 +63,26 @@ def with_a_value(action: Data, rng: random.Random) -> Data:
     return action
 
 
+def with_a_card(state: Data, player: int, action: Data, rng: random.Random) -> Data:
+    """A listed flip from a stack the referee cannot see (a count, or an empty stack about
+    to take its open pile turned over and shuffled) with one of the cards that can lie
+    there: a card of the game the state names nowhere else."""
+    if action["type"] != "flip" or "card" in action:
+        return action
+    me = state["players"][player]
+    stack = me["stack"]
+    size = stack["count"] if isinstance(stack, dict) else len(stack)
+    if isinstance(stack, list) and size:
+        return action
+    named = set(state["middle"]) | ({c for p in state["players"] for c in p["open"]} - (set(me["open"]) if not size else set()))
+    for p in state["players"]:
+        if isinstance(p["stack"], list):
+            named |= set(p["stack"])
+        named |= {card for card in engine.load_state(state).deck if int(card[1:]) in p["quartets"]}
+    free = sorted(card for card in engine.load_state(state).deck if card not in named)
+    return {**action, "card": rng.choice(free)}
+
+
 def box_turn(state: Data, rng: random.Random, stop: float = 0.5) -> Data | None:
     """A legal turn of a player who may act, built from the legal actions; None when
     nobody may (the game is over)."""
@@ -74,5 +95,5 @@ def box_turn(state: Data, rng: random.Random, stop: float = 0.5) -> Data | None:
         listed = engine.legal_actions(loaded, engine.load_actions(prefix, loaded.ruleset), player).to_dict()
         if not listed["actions"] or (listed["complete"] and prefix and rng.random() < stop):
             break
-        prefix.append(with_a_value(rng.choice(listed["actions"]), rng))
+        prefix.append(with_a_card(state, player, with_a_value(rng.choice(listed["actions"]), rng), rng))
     return {"player": player, "actions": prefix} if prefix else None
