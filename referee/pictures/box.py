@@ -44,7 +44,8 @@ def box_picture(state: dict[str, Any], texts: Translator | None = None) -> str:
     for index, player in enumerate(players):
         x = MARGIN + (index % 2) * (BOX_W + MARGIN)
         y = MARGIN + (index // 2) * 150
-        boxes.append(_player_box(index, player, x, y, index in acting and not finished, texts))
+        boxes.append(_player_box(index, player, x, y, index in acting and not finished, texts,
+                                 flipped=index in state.get("flipped", ())))
         height = max(height, y + 140)
     width = 2 * MARGIN + 2 * BOX_W + MARGIN
     table, table_h = _table(state, players, height + 12, texts)
@@ -83,7 +84,8 @@ def _count(pile: Any) -> int:
     return pile["count"] if isinstance(pile, dict) else len(pile)
 
 
-def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: bool, texts) -> str:
+def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: bool, texts,
+                flipped: bool = False) -> str:
     out = [f'<g class="player{" current" if acting else ""}" id="player-{index}" data-player="{index}">',
            f'<rect x="{x:g}" y="{y:g}" width="{BOX_W}" height="140" rx="6" fill="#fff" stroke="#111" '
            f'stroke-width="{3 if acting else 1}"/>',
@@ -107,6 +109,8 @@ def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: 
         out.append(_card(open_pile[0], cx, top, "open") if open_pile else _space(cx, top, "open"))
         out.append(_text(cx, top + CARD_H + 14, texts.ngettext("Open: {n} card", "Open: {n} cards", len(open_pile)),
                          11, "#333"))
+        if flipped:  # Schnipp Schnapp: this card may be called now
+            out.append(_text(cx, top - 3, texts.gettext("may be called"), 10, "#b00020", weight="700"))
     if "hand" in player:
         hand = player["hand"]
         if isinstance(hand, dict):
