@@ -13,7 +13,8 @@ referee gives it, reduced to what the contract fixes:
      "unordered": ["unchecked"]}}
 
 Groups: the printed rulebook's examples (`rulebook.json`), one scenario per rule code of
-each ruleset and per kind of impossible state (`codes-<ruleset>.json`), and whole games of
+each ruleset and per kind of impossible state (`codes-<ruleset>.json`; for the other games in
+the box, one per rule code and an accepted turn, `boxcodes`), and whole games of
 every ruleset and option combination with every turn's answer, then the whole game as
 one replay and its scores (`game-<kind>.json`; for the other games in the box, each
 edition and yes/no option, and a turn after the end).
@@ -28,6 +29,7 @@ from typing import Any
 
 from .. import engine
 from ..testing import play as plays
+from .boxcodes import find_box_code_cases
 from ..testing.boxplay import BoxKind, box_kinds, box_turn
 from ..testing.decks import game_kinds
 from .answers import PATHS, Answer, comparable, expected
@@ -133,6 +135,9 @@ def export(directory: Path, seed: int = 0) -> int:
         groups[f"codes-{ruleset}"] = (find_code_cases(case, ruleset, seed)
                                       + find_impossible_cases(case, ruleset, seed))
     groups["codes-classic"] += edition_draw_cases(case, seed)
+    for name, ruleset in engine.RULESETS.items():
+        if ruleset.family == "box":
+            groups[f"codes-{name}"] = find_box_code_cases(case, name, seed)
     for kind in game_kinds():
         groups[f"game-{kind}"] = game_cases(kind, seed)
     for box_kind in box_kinds():

@@ -64,6 +64,11 @@ def test_the_corpus_holds_the_rulebook_every_code_every_impossible_kind_and_whol
     for edition_case in ("2018/first-drawn-card-kept", "2018/MUST_PLACE_DRAWN",
                          "2018/after-a-second-drawn-card-that-fits", "original/MUST_PLACE_DRAWN"):
         assert f"codes/classic/{edition_case}" in ids
+    for name, ruleset in engine.RULESETS.items():  # every code of every game of the box, and an accepted turn
+        if ruleset.family == "box":
+            expected_ids = {f"codes/{name}/{c.value}" for c in ruleset.codes if c.value != "INVALID_STATE"}
+            assert expected_ids | {f"codes/{name}/accepted"} <= ids, name
+            assert f"codes-{name}.json" in files
     assert "impossible/master/duplicate-card" in ids
     assert "games/junior/replay" in ids
     assert {"games/zweikampf-2018/after-the-end", "games/hoechste-karte-original/scores",
