@@ -293,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         description="referee conformance URL [options], or referee conformance export DIR")
     suite.add_argument("target", help="the base URL of the service (http://host:port), or 'export'")
     suite.add_argument("directory", nargs="?", help="with 'export': where to write the corpus")
-    suite.add_argument("--ruleset", action="append", choices=sorted(engine.ROW_GAMES),
+    suite.add_argument("--ruleset", action="append", choices=sorted(engine.RULESETS),
                        help="a ruleset to test (repeat for several; default: all)")
     suite.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     budget = suite.add_mutually_exclusive_group()
@@ -350,7 +350,7 @@ def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=N
     unknown = sorted(set(endpoints) - set(kit.ENDPOINTS))
     if unknown or not endpoints:
         parser.error(f"unknown endpoints {unknown}; known: {', '.join(kit.ENDPOINTS)}")
-    rulesets = tuple(args.ruleset or sorted(engine.ROW_GAMES))
+    rulesets = tuple(args.ruleset or sorted(engine.RULESETS))
     try:
         report = kit.conformance(args.target, rulesets=rulesets, endpoints=endpoints, seed=args.seed,
                                  cases=args.cases, minutes=args.minutes, out=Path(args.out))

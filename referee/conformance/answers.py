@@ -68,7 +68,7 @@ def _answer(endpoint: str, body: dict[str, Any]) -> dict[str, Any]:
         return {"state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked}
     if endpoint == "legal-actions":
         prefix = engine.load_actions(body.get("actions", []), state.ruleset)
-        return engine.legal_actions(state, prefix).to_dict()
+        return engine.legal_actions(state, prefix, body.get("player")).to_dict()
     if endpoint == "replays":
         turns = [engine.load_turn(t, state.ruleset) for t in body["turns"]]
         result = engine.replay(state, turns)

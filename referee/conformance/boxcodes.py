@@ -58,8 +58,8 @@ def find_box_code_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[st
         listed: dict[str, Data] = {k: {"type": k} for step in rules.grammar.steps.values() for k in step}
 
         def look_at(position: Data, legal: Data | None) -> None:
-            for variant in _variants(position, rng):
-                for turn in _turns(variant, legal, list(listed.values()), rng):
+            for variant in variants(position, rng):
+                for turn in turns_from(variant, legal, list(listed.values()), rng):
                     request = {"state": variant, "turn": turn}
                     if not schema.is_valid(request):
                         continue
@@ -71,7 +71,7 @@ def find_box_code_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[st
         last: deque[tuple[Data, Data | None]] = deque(maxlen=5)
         for number in range(LONGEST):
             legal = box_turn(state, rng)
-            for action in _listed_along(state, legal):
+            for action in listed_along(state, legal):
                 if listed.get(action["type"]) == {"type": action["type"]}:
                     listed[action["type"]] = action
             if number < POSITIONS or number % 25 == 0:
@@ -89,7 +89,7 @@ def find_box_code_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[st
             for code in sorted(best)]
 
 
-def _listed_along(state: Data, legal: Data | None) -> Iterator[Data]:
+def listed_along(state: Data, legal: Data | None) -> Iterator[Data]:
     """Every action listed for the turn's player before each of its actions."""
     if legal is None:
         return
@@ -103,14 +103,14 @@ def _size(request: Data) -> int:
     return len(json.dumps(request))
 
 
-def _variants(state: Data, rng: random.Random) -> list[Data]:
+def variants(state: Data, rng: random.Random) -> list[Data]:
     """The state, and a player's view of it (the other players' cards counted)."""
     loaded = engine.load_state(state)
     seen = engine.view(loaded, rng.randrange(len(state["players"]))).to_dict()
     return [state] if seen == state else [state, seen]
 
 
-def _turns(state: Data, legal: Data | None, listed: list[Data], rng: random.Random) -> Iterator[Data]:
+def turns_from(state: Data, legal: Data | None, listed: list[Data], rng: random.Random) -> Iterator[Data]:
     players = len(state["players"])
     if legal is None:  # the game is over: any turn
         for action in listed:

@@ -26,6 +26,7 @@ from ..testing import strategies as strategies
 from ..testing.decks import game_kinds
 from ..testing.tables import table
 from .answers import REQUEST_SCHEMAS
+from .boxcases import box_body
 
 #: Families and sources with their weights (repeated in the list Hypothesis samples).
 #: The family of each percentile. Hypothesis favours the ends of a range, so the rare
@@ -110,10 +111,14 @@ def cases(draw, endpoints: tuple[str, ...], rulesets: tuple[str, ...], seed: int
         endpoint = draw(st.sampled_from(endpoints), label="endpoint")
         ruleset = draw(st.sampled_from(rulesets), label="ruleset")
         family = _PERCENTILES[draw(st.integers(0, 99), label="family")]
-        source = draw(st.sampled_from(_weighted(SOURCES[ruleset])), label="source")
+        source = draw(st.sampled_from(_weighted(SOURCES.get(ruleset, {"game": 1}))), label="source")
     else:
         endpoint, ruleset, family, source = kind
     index = draw(st.integers(0, POOL - 1), label="position")
+    if engine.find_ruleset(ruleset).family == "box":
+        body = box_body(draw, endpoint, ruleset, family, seed, index)
+        assume(validator(REQUEST_SCHEMAS[endpoint]).is_valid(body))
+        return Case(endpoint, ruleset, family, source, body)
     state = pooled(seed, ruleset, source, index)
     if draw(st.integers(0, 2), label="hidden") == 0:
         state = plays.hide_at_random(state, draw(strategies.rngs(), label="which hidden"))
