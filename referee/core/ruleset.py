@@ -155,6 +155,12 @@ class Ruleset:
         game the referee names that card, and the request ends with it."""
         return isinstance(action, Draw)
 
+    def sealed_pick(self, state: Any, player: int, action: Any, rng: Any) -> Any:
+        """The action as the referee plays it in a sealed game, where the player cannot
+        see what they choose from: a choice made blind (a card drawn from a fan held face
+        down) is made here with the game's `rng`; other actions are as sent."""
+        return action
+
     def lister(self, state: Any, player: int | None) -> int | None:
         """Whose legal actions `/v1/legal-actions` lists: `player`, by default the one to
         move; MalformedInput for a player who does not exist."""

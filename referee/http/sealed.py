@@ -21,6 +21,8 @@ cryptography.
 
 from __future__ import annotations
 
+import random
+
 from typing import Any, Callable
 
 from flask import Flask, current_app
@@ -168,6 +170,10 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         raise not_for_this_seat(view, seat, body["turn"]["player"])
     before = taken_so_far(sealed, state.ruleset)
     sent = new_actions(body["turn"]["actions"], state, "/turn/actions", drawing=True)
+    # A choice the player makes blind is the referee's, from the game's seed: reproducible.
+    rng = random.Random(f"{sealed.seed}:{sealed.turn}:{len(before)}")
+    rules = engine.find_ruleset(state.ruleset)
+    sent = [rules.sealed_pick(state, seat, action, rng) for action in sent]
     actions = before + sent
     if not actions:
         raise schema_violation("/turn/actions", "A turn has at least one action.")
@@ -229,7 +235,14 @@ def legal_actions(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         found = engine.legal_actions(view, actions, seat)
     except Violation as refused:
         raise advised(refused, view, actions, seat) from None
-    return {**found.to_dict(), **history(sealed)}
+    listing = found.to_dict()
+    if not listing["actions"]:
+        # The view may refuse an action only because it would turn up cards the view hides
+        # (Ratefix's last guess: CARDS_HIDDEN); the referee holds them. Such an action is
+        # listed from the whole state when it names no card, so nothing hidden is told.
+        whole = engine.legal_actions(state, actions, seat).to_dict()
+        listing["actions"] = [a for a in whole["actions"] if not set(a) & {"card", "cards"}]
+    return {**listing, **history(sealed)}
 
 
 def view(body: dict[str, Any]) -> dict[str, Any]:

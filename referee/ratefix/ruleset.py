@@ -34,6 +34,8 @@ class Ratefix(BoxRuleset):
              Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
     grammar = PUTTING
     reader = READER
+    turned_up_kinds = frozenset({"put"})
+    sealable = True
 
     def shape(self, state: RatefixState) -> Grammar:
         """A put while cards are put into the middle, a guess once they all lie there."""

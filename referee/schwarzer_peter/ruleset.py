@@ -12,7 +12,7 @@ from ..boxgames.ruleset import BoxRuleset
 from ..core.codes import Code
 from .deal import deal
 from .draws import Draws
-from .state import OPTIONS, READER, SchwarzerPeterState, read_state
+from .state import OPTIONS, READER, Draw, SchwarzerPeterState, next_holding, read_state
 from .validity import HIGHEST, LOWEST, check_state
 
 
@@ -31,6 +31,8 @@ class SchwarzerPeter(BoxRuleset):
              Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.PAIR_NOT_LAID)
     grammar = Grammar({0: {"draw": 1}, 1: {"pair": 2}}, {1, 2})
     reader = READER
+    turned_up_kinds = frozenset({"draw"})
+    sealable = True
 
     def load_state(self, data: Any) -> SchwarzerPeterState:
         return read_state(data)
@@ -55,6 +57,15 @@ class SchwarzerPeter(BoxRuleset):
     def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool,
                  options: Any) -> SchwarzerPeterState:
         return deal(names, seed, first, hidden, options)
+
+    def sealed_pick(self, state: SchwarzerPeterState, player: int, action: Any, rng: Any) -> Any:
+        """In a sealed game the drawer sees only the backs of the fan: a draw that names
+        neither card nor place takes a place at random."""
+        if isinstance(action, Draw) and action.card is None and action.index is None:
+            source = next_holding([p.hand for p in state.players], player)
+            if source is not None:
+                return action._replace(index=rng.randrange(count_cards(state.players[source].hand)))
+        return action
 
     def view(self, state: SchwarzerPeterState, player: int | None) -> SchwarzerPeterState:
         """A player sees their own hand; the others' hands and the card set aside are

@@ -82,7 +82,8 @@ def test_every_ruleset_says_whether_it_is_dealt_sealed_and_one_that_is_not_is_re
 
 
 SEALABLE = {"master": True, "classic": True, "junior": True, "zweikampf": True, "hoechste-karte": True,
-            "farben-sammeln": True, "ueberall-anschliessen": True}
+            "farben-sammeln": True, "ueberall-anschliessen": True, "ratefix": True, "schwarzer-peter": True,
+            "mogeln": False, "schnipp-schnapp": False}
 
 
 def test_a_sealed_farben_sammeln_take_from_the_pile_ends_the_request_and_the_turn_goes_on():
@@ -138,6 +139,49 @@ def test_a_sealed_zweikampf_seat_turns_up_its_own_card_only_and_never_names_it()
                                         "turn": {"player": 0, "actions": [{"type": "reveal"}]}}, 200).json
     assert answer["view"]["players"][0]["stack"] == {"count": 19}
     assert [e["type"] for e in answer["public"]] == ["revealed"]
+
+
+def opened(token):
+    """The sealed contents, opened with the test's key (what no client can do)."""
+    return Sealer([KEY]).open(token)
+
+
+def test_a_sealed_schwarzer_peter_draw_takes_a_place_in_the_fan_at_random_from_the_seed(monkeypatch):
+    monkeypatch.setattr(engine, "new_seed", lambda: 8)
+    game = post(CLIENT, "/v1/games", {"ruleset": "schwarzer-peter", "players": ["Ann", "Ben"], "sealed": True}, 201).json
+    ann, _ = game["seats"]
+    fan = opened(game["game"]).state["players"][1]["hand"]
+    listed = post(CLIENT, "/v1/legal-actions", {"game": game["game"], "seat": ann}, 200).json
+    assert listed["actions"] == [{"type": "draw"}]  # Ben's hand is face down to Ann
+    named = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
+                                       "turn": {"player": 0, "actions": [{"type": "draw", "card": fan[0]}]}}, 400).json
+    assert named["errors"][0]["pointer"] == "/turn/actions/0/card"
+    answers = [post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
+                                          "turn": {"player": 0, "actions": [{"type": "draw"}]}}, 200).json
+               for _ in range(2)]
+    drawn = [a["events"][0]["card"] for a in answers]
+    assert drawn[0] == drawn[1] and drawn[0] in fan  # the same token draws the same place again
+    assert answers[0]["public"][0] == {"type": "drew", "player": 0, "from": 1, "card": None}
+
+
+def test_a_sealed_ratefix_last_guess_is_listed_and_turns_the_middle_up_for_everyone(monkeypatch):
+    monkeypatch.setattr(engine, "new_seed", lambda: 3)
+    game = post(CLIENT, "/v1/games", {"ruleset": "ratefix", "players": ["Ann", "Ben"], "sealed": True}, 201).json
+    ann, ben = game["seats"]
+    token = game["game"]
+    for seat, player in ((ann, 0), (ben, 1)):
+        token = post(CLIENT, "/v1/turns", {"game": token, "seat": seat,
+                                           "turn": {"player": player, "actions": [{"type": "put"}]}}, 200).json["game"]
+    middle = [e["card"] for e in opened(token).state["middle"]]
+    token = post(CLIENT, "/v1/turns", {"game": token, "seat": ann,
+                                       "turn": {"player": 0, "actions": [{"type": "guess", "value": 20}]}}, 200).json["game"]
+    seen = post(CLIENT, "/v1/views", {"game": token, "seat": ben}, 200).json["view"]
+    assert seen["middle"] == [{"player": 0, "card": None}, {"player": 1, "card": middle[1]}]
+    listed = post(CLIENT, "/v1/legal-actions", {"game": token, "seat": ben}, 200).json
+    assert listed["actions"] == [{"type": "guess"}]  # on Ben's view it would be CARDS_HIDDEN
+    last = post(CLIENT, "/v1/turns", {"game": token, "seat": ben,
+                                      "turn": {"player": 1, "actions": [{"type": "guess", "value": 21}]}}, 200).json
+    assert [e["card"] for e in last["public"] if e["type"] == "revealed"] == middle
 
 
 def test_each_seat_sees_its_own_hand_and_counts_of_the_rest():

@@ -92,9 +92,14 @@ def assert_view_hides(view, sealed, seat):
     assert view["pile"] == {"count": len(full["pile"])}
 
 
-def assert_events_hide(events, public, seat):
+def from_the_pile(event):
+    """A drawn card comes face down from the pile (not from a face-up display stack)."""
+    return event.get("from", "pile") == "pile"
+
+
+def assert_events_hide(events, public, seat, face_down=from_the_pile):
     for mine, everyone in zip(events, public, strict=True):
-        if mine["type"] == "drew" and mine.get("from", "pile") == "pile":  # not a face-up display's card
+        if mine["type"] == "drew" and face_down(mine):
             assert everyone["card"] is None
             if mine["player"] != seat:
                 assert mine["card"] is None
@@ -116,12 +121,13 @@ class Table:
     """One sealed game under way, from the players' side: the token and the seat keys;
     `hidden(sealed, seat)` is what the seat may not see, `check_view` checks a view."""
 
-    def __init__(self, created, hidden=unseen, check_view=assert_view_hides):
+    def __init__(self, created, hidden=unseen, check_view=assert_view_hides, face_down=from_the_pile):
         self.game = created["game"]
         self.seats = created["seats"]
         self.turn = 0
         self.hidden = hidden
         self.check_view = check_view
+        self.face_down = face_down
 
     def ask(self, path, seat, **body):
         response = post(path, {"game": self.game, "seat": self.seats[seat], **body})
@@ -140,7 +146,7 @@ class Table:
             # The answer may name what the turn turned up for all to see: judged after it.
             self.assert_nothing_unseen(answer, after, seat)
             self.check_view(answer["view"], after if not after.open else before, seat)
-            assert_events_hide(answer["events"], answer["public"], seat)
+            assert_events_hide(answer["events"], answer["public"], seat, self.face_down)
             assert answer["turn"] >= self.turn and answer["previous"] is not None
             self.game, self.turn = answer["game"], answer["turn"]
             return answer
@@ -254,8 +260,23 @@ def hoechste_view_hides(view, sealed, seat):
                              for e in sealed.state["trick"]]
 
 
+def ratefix_unseen(sealed, seat):
+    """Every stack face down, its owner's too; in the middle each card but the seat's own
+    until the last guess turns them up (section 3)."""
+    state = sealed.state
+    return ({card for player in state["players"] for card in player["stack"]}
+            | {e["card"] for e in state["middle"] if e["player"] != seat})
+
+
+def ratefix_view_hides(view, sealed, seat):
+    assert [p["stack"] for p in view["players"]] == [{"count": len(p["stack"])} for p in sealed.state["players"]]
+    assert view["middle"] == [e if e["player"] == seat else {"player": e["player"], "card": None}
+                              for e in sealed.state["middle"]]
+
+
 BOX = {"zweikampf": (2, zweikampf_unseen, zweikampf_view_hides),
-       "hoechste-karte": (4, hoechste_unseen, hoechste_view_hides)}
+       "hoechste-karte": (4, hoechste_unseen, hoechste_view_hides),
+       "ratefix": (4, ratefix_unseen, ratefix_view_hides)}
 
 
 def movers(state):
@@ -298,6 +319,8 @@ def test_a_whole_sealed_box_game_tells_each_seat_only_what_it_may_see(ruleset, d
             assert (named.status_code, named.json["errors"][0]["pointer"]) == (400, "/turn/actions/0/card")
         actions = table.ask("/v1/legal-actions", seat).json["actions"]
         action = data.draw(st.sampled_from(actions), label="action")
+        if action["type"] == "guess":  # listed without its value (any whole number)
+            action = {**action, "value": data.draw(st.integers(0, 80), label="guess")}
         assert table.play(seat, {"player": seat, "actions": [action]}) is not None
     scores = post("/v1/scores", {"game": table.game}).json
     assert scores["finished"], "the game is played to its end"
@@ -336,8 +359,26 @@ def ueberall_view_hides(view, sealed, seat):
     assert view["middle"] == sealed.state["middle"]
 
 
+def peter_unseen(sealed, seat):
+    """The others' hands and the card set aside (section 4); a card the seat drew in the
+    open turn is theirs to see."""
+    state = sealed.state
+    hidden = set(state["aside"]) | {c for i, p in enumerate(state["players"]) if i != seat for c in p["hand"]}
+    if state["current"] == seat:
+        hidden -= {a.get("card") for a in sealed.open}
+    return hidden
+
+
+def peter_view_hides(view, sealed, seat):
+    for index, (seen, real) in enumerate(zip(view["players"], sealed.state["players"])):
+        assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
+        assert seen["pairs"] == real["pairs"]
+    assert view["aside"] == {"count": len(sealed.state["aside"])}
+
+
 OPEN_TURNS = {"farben-sammeln": (farben_unseen, farben_view_hides, lambda a: a == {"type": "take", "from": "pile"}),
-              "ueberall-anschliessen": (ueberall_unseen, ueberall_view_hides, lambda a: a["type"] == "reveal")}
+              "ueberall-anschliessen": (ueberall_unseen, ueberall_view_hides, lambda a: a["type"] == "reveal"),
+              "schwarzer-peter": (peter_unseen, peter_view_hides, lambda a: a["type"] == "draw")}
 
 
 def box_turn(table, seat, data, turns_up):
@@ -367,12 +408,15 @@ def box_turn(table, seat, data, turns_up):
 @given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(2, 4))
 def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(ruleset, data, seed, players):
     hidden, check_view, turns_up = OPEN_TURNS[ruleset]
+    # A Schwarzer Peter card is drawn from a hand held face down; a Farben sammeln card
+    # from the pile (a display stack's lies face up).
+    face_down = (lambda event: True) if ruleset == "schwarzer-peter" else from_the_pile
     names = [f"P{i}" for i in range(players)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "new_seed", lambda: seed)
         created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
     assert created.status_code == 201
-    table = Table(created.json, hidden, check_view)
+    table = Table(created.json, hidden, check_view, face_down)
     for _ in range(60):  # a few dozen turns: these games run for hundreds
         sealed = whole(table.game)
         if engine.load_state(sealed.state).is_over:
