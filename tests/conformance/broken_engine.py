@@ -22,6 +22,7 @@ from werkzeug.serving import make_server
 
 from referee.core.codes import Code
 from referee.core.errors import Violation
+from referee.master.board import Board, touching
 from referee.master.facts import MASTER
 from referee.master.turn import MasterTurn
 
@@ -71,6 +72,15 @@ def joker_must_play() -> None:
         return cards
 
     MasterTurn.playable = with_jokers
+    # The compact board (known hands and pile) asks its own question: broken the same way,
+    # so that the break shows on every position, not only where the dict engine runs.
+    board_playable = Board.playable
+
+    def board_with_jokers(self, player):
+        return board_playable(self, player) or (self.held_jokers[player] > 0 and any(
+            touching(self.cards[i] | self.jokers[i]) for i in range(len(self.cards))))
+
+    Board.playable = board_with_jokers
 
 
 BREAKS = {
