@@ -116,6 +116,11 @@ class BoxRuleset(Ruleset):
         return LegalActions(player, listed, complete), steps.events
 
     def check_mover(self, state: Any, player: int) -> None:
+        """GAME_OVER, then NOT_YOUR_TURN for a player who may not act now, neither in turn
+        nor out of it (a Mogeln challenge in 2018 may come from anyone but its maker)."""
+        if not state.is_over and 0 <= player < len(state.players) and not may_act(state, player):
+            if self.turn_grammar(state, player, (), listing=True) is not None:
+                return
         check_mover(state, player)
 
     def turns_up(self, action: Any) -> bool:

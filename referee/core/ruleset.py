@@ -155,6 +155,13 @@ class Ruleset:
         game the referee names that card, and the request ends with it."""
         return isinstance(action, Draw)
 
+    def sealed_unnamed(self, action: Any) -> str | None:
+        """The member a sealed game's action must leave out, because the referee turns up
+        what it would name (a draw's or a reveal's `card`); None when it names nothing so."""
+        if self.turns_up(action) and getattr(action, "card", None) is not None:
+            return "card"
+        return None
+
     def sealed_pick(self, state: Any, player: int, action: Any, rng: Any) -> Any:
         """The action as the referee plays it in a sealed game, where the player cannot
         see what they choose from: a choice made blind (a card drawn from a fan held face

@@ -125,11 +125,16 @@ def new_actions(body_actions: list[Any], state: Any, pointer: str, drawing: bool
     """The request's actions: a draw (or any action that turns up a card) names no card,
     and (in a turn) nothing follows one."""
     actions = list(engine.load_actions(body_actions, ruleset=state.ruleset))
+    rules = engine.find_ruleset(state.ruleset)
     for index, action in enumerate(actions):
+        named = rules.sealed_unnamed(action)
+        if named == "card":
+            raise schema_violation(f"{pointer}/{index}/card",
+                                   "In a sealed game the referee draws the card: leave out card.")
+        if named is not None:
+            raise schema_violation(f"{pointer}/{index}/{named}",
+                                   f"In a sealed game the referee turns the cards up: leave out {named}.")
         if engine.turns_up(state, action):
-            if action.card is not None:
-                raise schema_violation(f"{pointer}/{index}/card",
-                                       "In a sealed game the referee draws the card: leave out card.")
             if not drawing:
                 raise schema_violation(f"{pointer}/{index}", "In a sealed game a draw is played with POST /v1/turns.")
             if index != len(actions) - 1:

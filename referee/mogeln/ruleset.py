@@ -15,7 +15,7 @@ from ..boxgames.grammar import Grammar
 from ..boxgames.piles import Hidden, count_cards
 from ..boxgames.ruleset import BoxRuleset
 from ..core.codes import Code
-from .actions import READ
+from .actions import READ, Challenge
 from .deal import deal
 from .state import OPTIONS, Cheat, Laid, MogelnState, read_state
 from .turn import MogelnTurn
@@ -43,6 +43,7 @@ class Mogeln(BoxRuleset):
     grammar = Grammar({0: {"play": 1, "accept": 1, "challenge": 2}, 2: {"play": 1}}, {1, 2})
     reader = READ
     unnamed = frozenset({"REVEAL_REQUIRED"})
+    sealable = True
 
     def load_state(self, data: Any) -> MogelnState:
         return read_state(data)
@@ -61,6 +62,13 @@ class Mogeln(BoxRuleset):
         if state.options["edition"] == "2018" and 0 <= player < len(state.players) and opens:
             return OUT_OF_TURN
         return None
+
+    def sealed_unnamed(self, action: Any) -> str | None:
+        """In a sealed game the referee turns the challenged play up: a challenge names no
+        cards (naming some would ask whether they are the play's without challenging it)."""
+        if isinstance(action, Challenge) and action.cards is not None:
+            return "cards"
+        return super().sealed_unnamed(action)
 
     def start_turn(self, state: MogelnState, player: int) -> MogelnTurn:
         return MogelnTurn(state, player)

@@ -83,7 +83,7 @@ def test_every_ruleset_says_whether_it_is_dealt_sealed_and_one_that_is_not_is_re
 
 SEALABLE = {"master": True, "classic": True, "junior": True, "zweikampf": True, "hoechste-karte": True,
             "farben-sammeln": True, "ueberall-anschliessen": True, "ratefix": True, "schwarzer-peter": True,
-            "mogeln": False, "schnipp-schnapp": False}
+            "mogeln": True, "schnipp-schnapp": False}
 
 
 def test_a_sealed_farben_sammeln_take_from_the_pile_ends_the_request_and_the_turn_goes_on():
@@ -182,6 +182,31 @@ def test_a_sealed_ratefix_last_guess_is_listed_and_turns_the_middle_up_for_every
     last = post(CLIENT, "/v1/turns", {"game": token, "seat": ben,
                                       "turn": {"player": 1, "actions": [{"type": "guess", "value": 21}]}}, 200).json
     assert [e["card"] for e in last["public"] if e["type"] == "revealed"] == middle
+
+
+def test_a_sealed_mogeln_challenge_comes_from_any_seat_in_2018_and_names_no_cards(monkeypatch):
+    monkeypatch.setattr(engine, "new_seed", lambda: 4)
+    for edition in ("2018", "original"):
+        game = post(CLIENT, "/v1/games", {"ruleset": "mogeln", "players": ["Ann", "Ben", "Cleo"], "sealed": True,
+                                          "options": {"edition": edition}}, 201).json
+        ann, _, cleo = game["seats"]
+        hand = opened(game["game"]).state["players"][0]["hand"]
+        played = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann, "turn": {
+            "player": 0, "actions": [{"type": "play", "cards": hand[:2]}]}}, 200).json  # two cards as one
+        seen = post(CLIENT, "/v1/views", {"game": played["game"], "seat": cleo}, 200).json["view"]
+        assert seen["stack"] == [{"player": 0, "cards": {"count": 2}, "claim": 1}]
+        challenge = {"player": 2, "actions": [{"type": "challenge"}]}
+        if edition == "original":  # only the player to move challenges
+            refused = post(CLIENT, "/v1/turns", {"game": played["game"], "seat": cleo, "turn": challenge}, 422).json
+            assert refused["code"] == "NOT_YOUR_TURN"
+            continue
+        named = post(CLIENT, "/v1/turns", {"game": played["game"], "seat": cleo, "turn": {
+            "player": 2, "actions": [{"type": "challenge", "cards": hand[:2]}]}}, 400).json
+        assert named["errors"][0]["pointer"] == "/turn/actions/0/cards"
+        caught = post(CLIENT, "/v1/turns", {"game": played["game"], "seat": cleo, "turn": challenge}, 200).json
+        assert caught["public"][-1] == {"type": "challenged", "challenger": 2, "player": 0, "honest": False,
+                                        "cards": hand[:2], "taker": 0}
+        assert caught["view"]["players"][0]["hand"] == {"count": len(hand)}  # Ann took her cards back
 
 
 def test_each_seat_sees_its_own_hand_and_counts_of_the_rest():

@@ -430,3 +430,68 @@ def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(
             assert (refused.status_code, refused.json["code"]) == (422, "NOT_YOUR_TURN")
             table.play(mover, {"player": mover, "actions": [{"type": "close"}]})  # mostly refused, compared
         box_turn(table, mover, data, turns_up)
+
+
+# -- Mogeln: plays face down, challenges from anyone (2018) ------------------------------------
+# What a seat may not see (section 7): the other hands, and the other players' plays on the
+# stack until a challenge turns the top one up for everyone (its cards then go to a hand, but
+# the answer that turned them up may name them).
+
+
+def mogeln_unseen(state, seat):
+    hidden = {c for i, p in enumerate(state["players"]) if i != seat for c in p["hand"]}
+    return hidden | {c for play in state["stack"] if play["player"] != seat for c in play["cards"]}
+
+
+def mogeln_view_hides(view, state, seat):
+    for index, (seen, real) in enumerate(zip(view["players"], state["players"])):
+        assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
+    assert view["stack"] == [play if play["player"] == seat else {**play, "cards": {"count": len(play["cards"])}}
+                             for play in state["stack"]]
+
+
+@settings(max_examples=4, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(3, 5))
+def test_a_whole_sealed_mogeln_game_tells_each_seat_only_what_it_may_see(data, seed, players):
+    names = [f"P{i}" for i in range(players)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "new_seed", lambda: seed)
+        created = post("/v1/games", {"ruleset": "mogeln", "players": names, "sealed": True})
+    assert created.status_code == 201
+    game, seats = created.json["game"], created.json["seats"]
+    for _ in range(300):
+        state = whole(game).state
+        if state["winner"] is not None:
+            break
+        watcher = data.draw(st.integers(0, players - 1), label="watcher")
+        body = {"game": game, "seat": seats[watcher]}
+        view = post("/v1/views", body).json["view"]
+        mogeln_view_hides(view, state, watcher)
+        listed = post("/v1/legal-actions", body).json
+        assert cards_named(listed) & mogeln_unseen(state, watcher) == set(), listed
+        may_challenge = bool(state["stack"]) and state["stack"][0]["player"] != watcher
+        if watcher != state["current"]:
+            assert listed["actions"] == ([{"type": "challenge"}] if may_challenge else [])
+        if may_challenge and data.draw(st.integers(0, 3), label="probe?") == 0:  # naming cards would probe
+            probe = post("/v1/turns", {**body, "turn": {"player": watcher, "actions": [
+                {"type": "challenge", "cards": ["O1"]}]}})
+            assert (probe.status_code, probe.json["errors"][0]["pointer"]) == (400, "/turn/actions/0/cards")
+        seat = watcher if listed["actions"] and data.draw(st.booleans(), label="watcher acts?") else state["current"]
+        actions = post("/v1/legal-actions", {"game": game, "seat": seats[seat]}).json["actions"]
+        action = data.draw(st.sampled_from(actions), label="action")
+        turn = {"player": seat, "actions": [action]}
+        if data.draw(st.integers(0, 5), label="cheat?") == 0 and len(state["players"][seat]["hand"]) > 1 \
+                and action["type"] == "play":
+            turn["actions"] = [{"type": "play", "cards": state["players"][seat]["hand"][:2]}]  # the secret double
+        answer = post("/v1/turns", {"game": game, "seat": seats[seat], "turn": turn})
+        if answer.status_code != 200:  # a play after the stack's last value, or the like: refused as on the view
+            assert answer.status_code == 422
+            continue
+        after = whole(answer.json["game"]).state
+        revealed = {e["card"] for e in answer.json["public"] if e["type"] == "revealed"}
+        assert cards_named(answer.json) & (mogeln_unseen(after, seat) - revealed) == set(), answer.json
+        assert answer.json["events"] == answer.json["public"]  # nothing in Mogeln is shown to one seat alone
+        mogeln_view_hides(answer.json["view"], after, seat)
+        game = answer.json["game"]
+    scores = post("/v1/scores", {"game": game}).json
+    assert scores["finished"] == (whole(game).state["winner"] is not None)
