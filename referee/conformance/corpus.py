@@ -14,7 +14,8 @@ referee gives it, reduced to what the contract fixes:
 
 Groups: the printed rulebook's examples (`rulebook.json`), one scenario per rule code of
 each ruleset and per kind of impossible state (`codes-<ruleset>.json`; for the other games in
-the box, one per rule code and an accepted turn, `boxcodes`), and whole games of
+the box, one per rule code and an accepted turn, `boxcodes`), the printed rules' own
+situations in the games of the box (`situations-<ruleset>.json`, `boxsituations`), and whole games of
 every ruleset and option combination with every turn's answer, then the whole game as
 one replay and its scores (`game-<kind>.json`; for the other games in the box, each
 edition and yes/no option, and a turn after the end).
@@ -30,6 +31,7 @@ from typing import Any
 from .. import engine
 from ..testing import play as plays
 from .boxcodes import find_box_code_cases
+from .boxsituations import situation_cases
 from ..testing.boxplay import BoxKind, box_kinds, box_turn
 from ..testing.decks import game_kinds
 from .answers import PATHS, Answer, comparable, expected
@@ -138,6 +140,7 @@ def export(directory: Path, seed: int = 0) -> int:
     for name, ruleset in engine.RULESETS.items():
         if ruleset.family == "box":
             groups[f"codes-{name}"] = find_box_code_cases(case, name, seed)
+            groups[f"situations-{name}"] = situation_cases(case, name, seed)
     for kind in game_kinds():
         groups[f"game-{kind}"] = game_cases(kind, seed)
     for box_kind in box_kinds():
