@@ -24,6 +24,7 @@ from referee.core.codes import Code
 from referee.core.errors import Violation
 from referee.master.board import Board, touching
 from referee.master.facts import MASTER
+from referee.master.steps import BoardTurn
 from referee.master.turn import MasterTurn
 
 
@@ -72,8 +73,9 @@ def joker_must_play() -> None:
         return cards
 
     MasterTurn.playable = with_jokers
-    # The compact board (known hands and pile) asks its own question: broken the same way,
-    # so that the break shows on every position, not only where the dict engine runs.
+    # The compact board (known hands and pile) asks its own question, on the board and in
+    # its step loop: broken the same way, so that the break shows on every position, not
+    # only where the dict engine runs.
     board_playable = Board.playable
 
     def board_with_jokers(self, player):
@@ -81,6 +83,13 @@ def joker_must_play() -> None:
             touching(self.cards[i] | self.jokers[i]) for i in range(len(self.cards))))
 
     Board.playable = board_with_jokers
+    turn_playable = BoardTurn._playable
+
+    def turn_with_jokers(self):
+        return turn_playable(self) or (self.held_jokers > 0 and any(
+            touching(self.cards[i] | self.jokers[i]) for i in range(len(self.cards))))
+
+    BoardTurn._playable = turn_with_jokers
 
 
 BREAKS = {
