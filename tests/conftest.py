@@ -9,6 +9,7 @@ error: its safety nets answer on, so a bug one of them catches is otherwise hidd
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -30,3 +31,36 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 pytest_plugins = ["support.service_errors"]
 
+
+
+# -- pytest-xdist: how the tests are spread over the workers (`-n auto` in pyproject.toml) --
+
+#: Modules whose tests share an expensive module fixture (the exported corpus, the
+#: generated clients): each runs whole on one worker, so the fixture is made once.
+WHOLE_MODULES = frozenset({
+    "tests/conformance/test_corpus.py",
+    "tests/clients/test_python_client.py",
+    "tests/clients/test_npm_tools.py",
+})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's `--dist load` (the default with -n), with the modules above kept whole.
+
+    Not `--dist loadgroup` with `xdist_group` marks: pytest-xdist 3.8 groups by renaming
+    node ids, which pytest 9.2 ignores (pytest-dev/pytest-xdist#1386), and the groups are
+    silently lost. An explicit `--dist` other than `load` is left to xdist.
+    """
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class LoadKeepingModulesWhole(LoadScopeScheduling):
+        # One test per unit of work, except the modules kept whole. LoadScopeScheduling
+        # hands out the largest units first, so those modules start at once.
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in WHOLE_MODULES else nodeid
+
+    return LoadKeepingModulesWhole(config, log)

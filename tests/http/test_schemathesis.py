@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMAND = [sys.executable, "-m", "pytest", "tests/http/contract_fuzz.py", "-p", "no:cacheprovider"]
+# -n 0: in that interpreter alone, not spread over pytest-xdist workers (addopts says -n auto).
+COMMAND = [sys.executable, "-m", "pytest", "tests/http/contract_fuzz.py", "-p", "no:cacheprovider", "-n", "0"]
 
 
 @pytest.mark.slow
