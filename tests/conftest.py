@@ -44,9 +44,22 @@ WHOLE_MODULES = frozenset({
 })
 
 
+#: The longest tests (a minute or more each on the 2-core machine: the schemathesis round
+#: in its own interpreter, the MASTER oracle games, the brute-force counts) start first,
+#: so that the other worker meanwhile runs the many short ones and neither waits for
+#: the other at the end. Only the order changes: every test runs, wherever it is listed.
+LONG_FIRST = (
+    "tests/http/test_schemathesis.py::",
+    "tests/master/test_random_games.py::",
+    "tests/conformance/test_count.py::",
+    "tests/master/test_board.py::",
+)
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """xdist's `--dist load` (the default with -n), with the modules above kept whole.
+    """xdist's `--dist load` (the default with -n), with the modules above kept whole
+    and the long tests first.
 
     Not `--dist loadgroup` with `xdist_group` marks: pytest-xdist 3.8 groups by renaming
     node ids, which pytest 9.2 ignores (pytest-dev/pytest-xdist#1386), and the groups are
@@ -56,11 +69,24 @@ def pytest_xdist_make_scheduler(config, log):
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    def rank(scope: str) -> int:
+        return next((i for i, prefix in enumerate(LONG_FIRST) if scope.startswith(prefix)), len(LONG_FIRST))
+
     class LoadKeepingModulesWhole(LoadScopeScheduling):
-        # One test per unit of work, except the modules kept whole. LoadScopeScheduling
-        # hands out the largest units first, so those modules start at once.
+        # One test per unit of work, except the modules kept whole (handed out before the
+        # single tests: LoadScopeScheduling puts the largest units first).
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
             return module if module in WHOLE_MODULES else nodeid
+
+        def _assign_work_unit(self, node) -> None:
+            # Before the first unit goes out, the long tests move to the front of the queue
+            # (a stable sort: the rest keep their order).
+            if not getattr(self, "_long_first", False):
+                self._long_first = True
+                units = sorted(self.workqueue.items(), key=lambda unit: rank(unit[0]))
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)
 
     return LoadKeepingModulesWhole(config, log)
