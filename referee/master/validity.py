@@ -8,6 +8,8 @@ from an impossible position.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
+from operator import attrgetter
 
 from ..core.cards import JOKER
 from ..i18n import Counted, Message
@@ -15,20 +17,27 @@ from ..i18n.terms import Card, Player, Row, Slot, rows
 from ..core.errors import invalid_state
 from ..core.validity import check_passers, check_passes, check_seats, count_off_table
 from ..core.zones import Hidden
+from .board import Layout, layout
 from .facts import MASTER
 from .state import State
 
 
 def check_state(state: State) -> None:
-    """Raise INVALID_STATE for a state that cannot happen; return None otherwise."""
+    """Raise INVALID_STATE for a state that cannot happen; return None otherwise.
+
+    A sound state, the common case, is recognised by `sound_rows` on bit masks without a
+    message built; only a state it does not accept walks the checks below, which name
+    the first fault (or, where `sound_rows` was merely cautious, find none).
+    """
     if state.checked:
         return
-    check_seats(state, MASTER.min_players, MASTER.max_players)
-    occupied = _check_rows(state)
-    _check_cards(state)
-    _check_bridges(state, occupied)
-    _check_runs(state, occupied)
-    _check_bonus(state, occupied)
+    if sound_rows(state) is None:
+        check_seats(state, MASTER.min_players, MASTER.max_players)
+        occupied = _check_rows(state)
+        _check_cards(state)
+        _check_bridges(state, occupied)
+        _check_runs(state, occupied)
+        _check_bonus(state, occupied)
     check_passes(state)
     check_passers(state, _placeable)
 
@@ -41,6 +50,138 @@ def _placeable(state: State) -> list[str]:
 
 
 _NAMES = {color: {value: f"{color}{value}" for value in MASTER.values} for color in MASTER.colors}
+
+
+#: A slot's bit by its value; any other value is a KeyError, which `sound_rows` leaves
+#: to the named checks.
+_BIT = {value: 1 << value for value in MASTER.values}
+_CENTRE_BIT = 1 << MASTER.centre
+_LOW, _HIGH = (sum(1 << v for v in MASTER.halves[half]) for half in ("low", "high"))
+#: The name of a colour's card by its value, as a C-level callable.
+_NAME_OF = {color: _NAMES[color].__getitem__ for color in MASTER.colors}
+#: A row order as a number, two bits a row (a colour's index), top row highest; the
+#: orders of the four colours once each, with their layouts.
+_COLOR_CODE = {color: i for i, color in enumerate(MASTER.colors)}
+_LAYOUTS = {
+    sum(_COLOR_CODE[c] << 2 * (len(order) - 1 - i) for i, c in enumerate(order)): layout(order)
+    for order in permutations(MASTER.colors)
+}
+_BRIDGES = attrgetter("bridges")
+_BONUS = attrgetter("bonus")
+
+
+def sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
+    """The rows of a sound state as bit masks when every check of `check_seats` to
+    `_check_bonus` passes: the layout of the row order, and the masks of number cards and
+    of jokers, by row top to bottom (bit `v` for slot `v`), as a `Board` keeps them.
+    None for anything else, including a sound state of a shape this path does not read
+    (the named checks then decide). Decided without building a message; the pass checks
+    are not made here."""
+    try:
+        return _sound_rows(state)
+    except Exception:  # a hand-made state of the wrong types: the named checks say how
+        return None
+
+
+def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
+    players = state.players
+    n = len(players)
+    if not (MASTER.min_players <= n <= MASTER.max_players and 0 <= state.current < n):
+        return None
+    rows = state.rows
+    if len(rows) != len(MASTER.colors):
+        return None
+    # Rows: four colours once each, the 11 in every row, no slot listed twice, no slot
+    # with a card and a joker. A sum of distinct bits has one bit per term; a repeated
+    # value carries and has fewer.
+    bit = _BIT.__getitem__
+    card_masks: list[int] = []
+    joker_masks: list[int] = []
+    code = table_cards = table_jokers = halves = 0
+    islands = False
+    for color, cards, jokers in rows:
+        code = code << 2 | _COLOR_CODE[color]
+        c = sum(map(bit, cards))
+        if not c & _CENTRE_BIT or c.bit_count() != len(cards):
+            return None
+        table_cards += len(cards)
+        if jokers:
+            j = sum(map(bit, jokers))
+            if c & j or j.bit_count() != len(jokers):
+                return None
+            table_jokers += len(jokers)
+            t = c | j
+        else:
+            j = 0
+            t = c
+        card_masks.append(c)
+        joker_masks.append(j)
+        if (t + (t & -t)) & t:  # not one run of slots
+            islands = True
+        halves += (t & _LOW == _LOW) + (t & _HIGH == _HIGH)
+    lay = _LAYOUTS.get(code)
+    if lay is None:  # a colour twice, so another missing
+        return None
+    # Cards: each number card once in all (the hands and pile among themselves, and
+    # none of them on the table), at most the game's jokers, all 88 cards.
+    known: list[str] = []
+    hidden = count_off_table(state, known)
+    jokers = known.count(JOKER)
+    seen = set(known)
+    if len(seen) != len(known) - jokers + (1 if jokers else 0):
+        return None
+    for color, cards, _ in rows:
+        if not seen.isdisjoint(map(_NAME_OF[color], cards)):
+            return None
+    if jokers + table_jokers > MASTER.joker_count:
+        return None
+    if len(known) + table_cards + table_jokers + hidden != MASTER.total_cards:
+        return None
+    # Bridges: the count dealt; each joins neighbouring rows at one value, both ends
+    # occupied, onto a slot that is no 11 and no other bridge's target.
+    bridges = state.bridges
+    if sum(map(_BRIDGES, players)) + len(bridges) != MASTER.bridges_per_player(n) * n:
+        return None
+    if bridges:
+        order = lay.index
+        taken = list(map(int.__or__, card_masks, joker_masks))
+        targets = [0] * len(taken)
+        links = []
+        for a, b in bridges:
+            value = a.value
+            i, k = order[a.color], order[b.color]
+            v = bit(value)
+            if (b.value != value or (i - k != 1 and k - i != 1) or value == MASTER.centre
+                    or not taken[i] & v or not taken[k] & v or targets[k] & v):
+                return None
+            targets[k] |= v
+            links.append((i, k, v))
+        # Runs: every occupied slot lies in the run of its row's 11, or in a run a bridge
+        # leads to from a run so reached (run masks as in `_run_mask`, inline).
+        if islands:
+            reached = [_run_mask(t, _CENTRE_BIT) for t in taken]
+            while reached != taken:
+                grown = False
+                for i, k, v in links:
+                    if reached[i] & v and not reached[k] & v:
+                        reached[k] |= _run_mask(taken[k], v)
+                        grown = True
+                if not grown:
+                    return None
+    elif islands:
+        return None
+    # Bonus: one bonus card for each completed half-row, while the game has them.
+    if sum(map(_BONUS, players)) != min(MASTER.bonus_cards, halves):
+        return None
+    return lay, card_masks, joker_masks
+
+
+def _run_mask(taken: int, bit: int) -> int:
+    """The run of occupied slots of a row mask that holds the slot of `bit` (set in it)."""
+    # Above: the trailing ones of the mask from that slot up. Below: from just above the
+    # highest empty slot (bit 0 is never a slot, so there is one) to just below the slot.
+    up = taken >> (bit.bit_length() - 1)
+    return ((up ^ (up + 1)) >> 1) * bit + bit - (1 << (~taken & (bit - 1)).bit_length())
 
 
 def completed_halves(occupied: dict[str, set[int]]) -> int:
