@@ -21,7 +21,8 @@ the engine's own action records without building them each time.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import attrgetter, or_
 from typing import Any
 
 from ..core.actions import Bridge, Place, Swap
@@ -72,6 +73,12 @@ class Layout:
         self.place = [[Place(f"{c}{v}", Slot(c, v)) for v in values] for c in colors]
         self.place_joker = [[Place(JOKER, Slot(c, v)) for v in values] for c in colors]
         self.swap = [[Swap(Slot(c, v)) for v in values] for c in colors]
+        #: `flat[card]`: a number card's bit in one mask of all rows, row `i` at bits
+        #: `22 i` to `22 i + 21` (as its row mask, shifted); a joker's is 0. A hand's
+        #: masks are cut out of the OR of its cards' (`hand_masks`).
+        self.flat = {card: 1 << (_ROW_BITS * i + v) for card, (i, v) in self.where.items()}
+        self.flat[JOKER] = 0
+        self.shifts = tuple(_ROW_BITS * i for i in range(len(colors)))
         #: `bridge[source row][target row][value]`, for neighbouring rows.
         self.bridge = {
             a: {b: [Bridge(Slot(colors[a], v), Slot(colors[b], v)) for v in values]
@@ -83,6 +90,16 @@ class Layout:
 @lru_cache(maxsize=64)
 def layout(colors: tuple[str, ...]) -> Layout:
     return Layout(colors)
+
+
+_ROW_BITS = MASTER.highest + 1
+_COLOR = attrgetter("color")
+
+
+def hand_masks(lay: Layout, hand: Any) -> tuple[list[int], int]:
+    """A known hand's number cards as one mask per row (in `lay`'s order) and its jokers."""
+    held = reduce(or_, map(lay.flat.__getitem__, hand), 0)
+    return [held >> shift & FULL for shift in lay.shifts], hand.count(JOKER)
 
 
 class Board:
@@ -127,13 +144,9 @@ class Board:
         board.held = []
         board.held_jokers = []
         for hand in board.hands:
-            masks = [0] * len(lay.colors)
-            for card in hand:
-                if card != JOKER:
-                    i, v = lay.where[card]
-                    masks[i] |= 1 << v
+            masks, jokers = hand_masks(lay, hand)
             board.held.append(masks)
-            board.held_jokers.append(hand.count(JOKER))
+            board.held_jokers.append(jokers)
         board.bridges_left = [p.bridges for p in state.players]
         board.bonus = [p.bonus for p in state.players]
         board.table_bridges = list(state.bridges)
@@ -145,24 +158,23 @@ class Board:
         return board
 
     @classmethod
-    def for_turn(cls, state: State) -> Board:
+    def for_turn(cls, state: State, rows: tuple[Layout, list[int], list[int]] | None = None) -> Board:
         """The part of a board one turn reads: the rows, the pile, and the mover's hand
-        (known), bridges and bonus; the other hands are left out (a hidden one included)."""
+        (known), bridges and bonus; the other hands are left out (a hidden one included).
+
+        `rows` are the state's layout and row masks where the caller has them already
+        (`validity.sound_rows`), which the board then keeps as its own."""
         board = cls.__new__(cls)
-        board.layout = lay = layout(tuple(row.color for row in state.rows))
-        board.cards = [mask_of(row.cards) for row in state.rows]
-        board.jokers = [mask_of(row.jokers) for row in state.rows]
+        if rows is None:
+            board.layout = lay = layout(tuple(map(_COLOR, state.rows)))
+            board.cards = [mask_of(row.cards) for row in state.rows]
+            board.jokers = [mask_of(row.jokers) for row in state.rows]
+        else:
+            lay, board.cards, board.jokers = rows
+            board.layout = lay
         me = board.current = state.current
         mover = state.players[me]
-        masks = [0] * len(lay.colors)
-        where = lay.where
-        jokers = 0
-        for card in mover.hand:
-            if card == JOKER:
-                jokers += 1
-            else:
-                i, v = where[card]
-                masks[i] |= 1 << v
+        masks, jokers = hand_masks(lay, mover.hand)
         n = len(state.players)
         board.hands = [()] * n
         board.hands[me] = mover.hand

@@ -18,7 +18,7 @@ from .scoring import scores
 from .state import WIRE, State
 from .steps import next_on_state, play_on_state
 from .turn import MasterTurn, check_turn_shape
-from .validity import check_state
+from .validity import check_state, checked_rows
 
 
 class Master(Ruleset):
@@ -50,9 +50,10 @@ class Master(Ruleset):
     def apply(self, state: State, turn: Turn) -> TurnResult:
         """The compact path (`steps.play_on_state`) for a legal turn of a known hand; the
         reference step loop (`Ruleset.apply`) for everything it does not decide, which
-        names every refusal. The state is checked once (section 11) either way."""
-        check_state(state)
-        result = play_on_state(state, turn)
+        names every refusal. The state is checked once (section 11) either way, and the row
+        masks the check made are the compact path's."""
+        rows = checked_rows(state)
+        result = play_on_state(state, turn, rows)
         if result is None:
             result = super().apply(state if state.checked else state.marked_checked(), turn)
         return result
@@ -62,10 +63,10 @@ class Master(Ruleset):
         """The compact path (`steps.next_on_state`) for the player to move with a known
         hand; the reference (`Ruleset.legal_actions`) for anything else, which names the
         prefix's violation, if any."""
-        check_state(state)
+        rows = checked_rows(state)
         listed = None
         if player is None or player == state.current:
-            listed = next_on_state(state, tuple(prefix))
+            listed = next_on_state(state, tuple(prefix), rows)
         if listed is None:
             listed = super().legal_actions(state if state.checked else state.marked_checked(), prefix, player)
         return listed

@@ -289,14 +289,15 @@ _NEIGHBOURS = {n: [(a, b) for upper in range(n - 1) for a, b in ((upper, upper +
 _PASS = Pass()
 
 
-def play_on_state(state: State, turn: Turn) -> TurnResult | None:
+def play_on_state(state: State, turn: Turn, rows: tuple[Any, list[int], list[int]] | None = None) -> TurnResult | None:
     """`engine.apply`'s answer for a legal turn, by the compact path; None where the
     compact path does not decide (a hidden hand to move or a hidden pile, a game over, a
     turn it refuses): the caller then asks the reference, which names every refusal.
 
     Only the mover's hand and the pile are read into masks; the state's other parts are
     carried over as they are, and rows the turn does not touch keep their tuples, as the
-    reference keeps them.
+    reference keeps them. `rows` are the layout and row masks of a state the §11 check
+    found sound (`validity.checked_rows`), where there are any.
     """
     players = state.players
     me = state.current
@@ -305,7 +306,7 @@ def play_on_state(state: State, turn: Turn) -> TurnResult | None:
     mover = players[me]
     if isinstance(mover.hand, Hidden) or state.is_over:
         return None
-    steps = BoardTurn(Board.for_turn(state))
+    steps = BoardTurn(Board.for_turn(state, rows))
     for action in turn.actions:
         if not steps.take(action):
             return None
@@ -353,14 +354,16 @@ def game_over(state: State, out: bool) -> Event:
     }
 
 
-def next_on_state(state: State, prefix: tuple[Action, ...]) -> LegalActions | None:
+def next_on_state(state: State, prefix: tuple[Action, ...],
+                  rows: tuple[Any, list[int], list[int]] | None = None) -> LegalActions | None:
     """`engine.legal_actions`' answer by the compact path; None where it does not decide
-    (a hidden hand to move or a hidden pile, a prefix it refuses)."""
+    (a hidden hand to move or a hidden pile, a prefix it refuses). `rows` as for
+    `play_on_state`."""
     if state.is_over:
         return LegalActions(state.current, [], False)
     if isinstance(state.pile, Hidden) or isinstance(state.players[state.current].hand, Hidden):
         return None
-    steps = BoardTurn(Board.for_turn(state))
+    steps = BoardTurn(Board.for_turn(state, rows))
     for action in prefix:
         if not steps.take(action):
             return None

@@ -23,15 +23,22 @@ from .state import State
 
 
 def check_state(state: State) -> None:
-    """Raise INVALID_STATE for a state that cannot happen; return None otherwise.
+    """Raise INVALID_STATE for a state that cannot happen; return None otherwise."""
+    checked_rows(state)
+
+
+def checked_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
+    """`check_state`, answering the rows of a state it found sound as bit masks (see
+    `sound_rows`), or None (a state the engine made, which it does not check).
 
     A sound state, the common case, is recognised by `sound_rows` on bit masks without a
     message built; only a state it does not accept walks the checks below, which name
     the first fault (or, where `sound_rows` was merely cautious, find none).
     """
     if state.checked:
-        return
-    if sound_rows(state) is None:
+        return None
+    rows = sound_rows(state)
+    if rows is None:
         check_seats(state, MASTER.min_players, MASTER.max_players)
         occupied = _check_rows(state)
         _check_cards(state)
@@ -40,6 +47,7 @@ def check_state(state: State) -> None:
         _check_bonus(state, occupied)
     check_passes(state)
     check_passers(state, _placeable)
+    return rows
 
 
 def _placeable(state: State) -> list[str]:
