@@ -16,9 +16,13 @@ CALL = Members("call action", {"type", "word"}, {"with"})
 
 
 class Flip(NamedTuple):
-    """Turn up the top card of the own stack onto the own open pile."""
+    """Turn up the top card of the own stack onto the own open pile. `shuffle` is the
+    referee's own, never read from a request: in a sealed game the referee shuffles an
+    open pile turned over with it and keeps the order (the spec's state can only count
+    it), so that it can turn up that stack's cards."""
 
     card: str | None = None
+    shuffle: int | None = None
     kind = "flip"
 
     def to_dict(self) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from ..boxgames.ruleset import BoxRuleset
 from ..boxgames.seats import may_act
 from ..core.codes import Code
 from ..core.scoring import best_players
-from .actions import READ, Call
+from .actions import READ, Call, Flip
 from .deal import deal
 from .state import OPTIONS, SchnippSchnappState, read_state
 from .turn import SchnappTurn
@@ -45,6 +45,7 @@ class SchnippSchnapp(BoxRuleset):
     grammar = Grammar.one_of("flip", "call")
     reader = READ
     turned_up_kinds = frozenset({"flip"})
+    sealable = True
 
     def load_state(self, data: Any) -> SchnippSchnappState:
         return read_state(data)
@@ -69,6 +70,14 @@ class SchnippSchnapp(BoxRuleset):
         if 0 <= player < len(state.players) and opens:
             return OUT_OF_TURN
         return None
+
+    def sealed_pick(self, state: SchnippSchnappState, player: int, action: Any, rng: Any) -> Any:
+        """A sealed game's flip from an empty stack: the referee shuffles the open pile
+        turned over from the game's generator and keeps the order (see `Flip.shuffle`)."""
+        if isinstance(action, Flip) and action.card is None and 0 <= player < len(state.players) \
+                and count_cards(state.players[player].stack) == 0:
+            return action._replace(shuffle=rng.randrange(2**32))
+        return action
 
     def start_turn(self, state: SchnippSchnappState, player: int) -> SchnappTurn:
         return SchnappTurn(state, player)

@@ -11,6 +11,7 @@ open pile onto the middle.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
@@ -88,6 +89,8 @@ class SchnappTurn(BoxTurn):
             source = self.source()
             if count_cards(source) == 0:  # cannot happen: the player to move holds cards
                 return None
+            if action.shuffle is not None and count_cards(self.players[self.player].stack) == 0:
+                return None  # a sealed game's referee shuffles the known open pile itself
             return self.turn_up_violation(index, action.card, source, self.listed)
         if not self.flipped:
             return Violation(Code.NOTHING_TO_CALL, index, Message(
@@ -113,7 +116,13 @@ class SchnappTurn(BoxTurn):
         me = self.players[self.player]
         stack, opened = me.stack, me.open
         if count_cards(stack) == 0:
-            stack, opened = Hidden(len(opened)), ()
+            if action.shuffle is None:
+                stack = Hidden(len(opened))  # shuffled: nobody knows the order
+            else:
+                pile = list(opened)
+                random.Random(action.shuffle).shuffle(pile)
+                stack = tuple(pile)
+            opened = ()
         if known(stack):
             card, rest = stack[0], stack[1:]
         else:

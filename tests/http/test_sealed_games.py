@@ -83,7 +83,7 @@ def test_every_ruleset_says_whether_it_is_dealt_sealed_and_one_that_is_not_is_re
 
 SEALABLE = {"master": True, "classic": True, "junior": True, "zweikampf": True, "hoechste-karte": True,
             "farben-sammeln": True, "ueberall-anschliessen": True, "ratefix": True, "schwarzer-peter": True,
-            "mogeln": True, "schnipp-schnapp": False}
+            "mogeln": True, "schnipp-schnapp": True}
 
 
 def test_a_sealed_farben_sammeln_take_from_the_pile_ends_the_request_and_the_turn_goes_on():
@@ -207,6 +207,32 @@ def test_a_sealed_mogeln_challenge_comes_from_any_seat_in_2018_and_names_no_card
         assert caught["public"][-1] == {"type": "challenged", "challenger": 2, "player": 0, "honest": False,
                                         "cards": hand[:2], "taker": 0}
         assert caught["view"]["players"][0]["hand"] == {"count": len(hand)}  # Ann took her cards back
+
+
+def test_a_sealed_schnipp_schnapp_stack_turned_over_is_shuffled_by_the_referee_and_kept(monkeypatch):
+    monkeypatch.setattr(engine, "new_seed", lambda: 5)
+    game = post(CLIENT, "/v1/games", {"ruleset": "schnipp-schnapp", "players": ["Ann", "Ben"], "sealed": True}, 201).json
+    token, seats = game["game"], game["seats"]
+    for _ in range(400):  # the player to move flips, or calls what must be called first
+        state = opened(token).state
+        mover = state["current"]
+        listed = post(CLIENT, "/v1/legal-actions", {"game": token, "seat": seats[mover]}, 200).json["actions"]
+        action = listed[0]  # the flip where it is allowed, else Schnapp
+        if action == {"type": "flip"} and state["players"][mover]["stack"] == []:
+            break
+        token = post(CLIENT, "/v1/turns", {"game": token, "seat": seats[mover],
+                                           "turn": {"player": mover, "actions": [action]}}, 200).json["game"]
+    else:
+        raise AssertionError("no stack ran out in 400 turns")
+    old_open = state["players"][mover]["open"]
+    turn = {"player": mover, "actions": [{"type": "flip"}]}
+    answers = [post(CLIENT, "/v1/turns", {"game": token, "seat": seats[mover], "turn": turn}, 200).json
+               for _ in range(2)]
+    card = answers[0]["public"][0]["card"]
+    assert card in old_open and answers[1]["public"][0]["card"] == card  # the same token shuffles alike
+    kept = opened(answers[0]["game"]).state["players"][mover]
+    assert sorted(kept["stack"] + kept["open"]) == sorted(old_open) and kept["open"] == [card]
+    assert answers[0]["view"]["players"][mover]["stack"] == {"count": len(old_open) - 1}
 
 
 def test_each_seat_sees_its_own_hand_and_counts_of_the_rest():

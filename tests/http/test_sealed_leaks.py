@@ -495,3 +495,58 @@ def test_a_whole_sealed_mogeln_game_tells_each_seat_only_what_it_may_see(data, s
         game = answer.json["game"]
     scores = post("/v1/scores", {"game": game}).json
     assert scores["finished"] == (whole(game).state["winner"] is not None)
+
+
+# -- Schnipp Schnapp: every stack face down, calls from anyone ---------------------------------
+# What a seat may not see (section 8): any stack, its own too; open piles, the middle and the
+# quartets lie face up. A stack that took its open pile turned over is shuffled by the
+# referee, who keeps the order; the state's view counts it.
+
+
+def schnapp_unseen(state):
+    return {card for player in state["players"] for card in player["stack"]}
+
+
+def schnapp_view_hides(view, state):
+    assert [p["stack"] for p in view["players"]] == [{"count": len(p["stack"])} for p in state["players"]]
+    assert [(p["open"], p["quartets"]) for p in view["players"]] == [(p["open"], p["quartets"]) for p in state["players"]]
+    assert view["middle"] == state["middle"]
+
+
+@settings(max_examples=3, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(2, 3), together=st.booleans())
+def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_see(data, seed, players, together):
+    names = [f"P{i}" for i in range(players)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "new_seed", lambda: seed)
+        created = post("/v1/games", {"ruleset": "schnipp-schnapp", "players": names, "sealed": True,
+                                     "options": {"together": together}})
+    assert created.status_code == 201
+    game, seats = created.json["game"], created.json["seats"]
+    for _ in range(400):
+        state = whole(game).state
+        if engine.load_state(state).is_over:
+            break
+        watcher = data.draw(st.integers(0, players - 1), label="watcher")
+        body = {"game": game, "seat": seats[watcher]}
+        schnapp_view_hides(post("/v1/views", body).json["view"], state)
+        listed = post("/v1/legal-actions", body).json
+        assert cards_named(listed) & schnapp_unseen(state) == set(), listed
+        choices = [(p, a) for p in range(players)
+                   for a in post("/v1/legal-actions", {"game": game, "seat": seats[p]}).json["actions"]]
+        seat, action = data.draw(st.sampled_from(choices), label="turn")
+        if action["type"] == "flip" and data.draw(st.integers(0, 9), label="name it?") == 0:
+            named = post("/v1/turns", {"game": game, "seat": seats[seat], "turn": {
+                "player": seat, "actions": [{"type": "flip", "card": "O1"}]}})
+            assert (named.status_code, named.json["errors"][0]["pointer"]) == (400, "/turn/actions/0/card")
+        stack = state["players"][seat]["stack"]
+        answer = post("/v1/turns", {"game": game, "seat": seats[seat], "turn": {"player": seat, "actions": [action]}})
+        assert answer.status_code == 200, answer.json
+        after = whole(answer.json["game"]).state
+        if action["type"] == "flip":
+            card = answer.json["public"][0]["card"]
+            assert card == after["players"][seat]["open"][0]  # turned up for all to see
+            assert card in (state["players"][seat]["open"] if stack == [] else stack[:1])  # from that stack        assert cards_named(answer.json) & schnapp_unseen(after) == set(), answer.json
+        assert answer.json["events"] == answer.json["public"]
+        schnapp_view_hides(answer.json["view"], after)
+        game = answer.json["game"]
