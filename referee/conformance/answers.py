@@ -79,6 +79,11 @@ def _answer(endpoint: str, body: dict[str, Any]) -> dict[str, Any]:
     raise ValueError(f"unknown endpoint {endpoint!r}")
 
 
+def request_size(request: dict[str, Any]) -> int:
+    """How big a request is, as JSON: the corpus keeps the smallest that shows a case."""
+    return len(json.dumps(request))
+
+
 def outcome(answer: Answer) -> str:
     """A one-word summary: `accepted`, the rule code of a refusal, or `HTTP <status>`."""
     if answer.status == 200:

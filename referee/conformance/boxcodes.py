@@ -30,7 +30,7 @@ from typing import Any
 from .. import engine
 from ..http.contract import validator
 from ..testing.boxplay import box_kinds, box_turn
-from .answers import REQUEST_SCHEMAS, expected, outcome
+from .answers import REQUEST_SCHEMAS, expected, outcome, request_size
 
 Case = Callable[[str, str, str, dict[str, Any]], dict[str, Any]]
 Data = dict[str, Any]
@@ -64,7 +64,7 @@ def find_box_code_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[st
                     if not schema.is_valid(request):
                         continue
                     got = outcome(expected("turns", request))
-                    if got in wanted and (got not in best or _size(request) < _size(best[got])):
+                    if got in wanted and (got not in best or request_size(request) < request_size(best[got])):
                         best[got] = request
 
         dealt = state
@@ -97,10 +97,6 @@ def listed_along(state: Data, legal: Data | None) -> Iterator[Data]:
     for cut in range(len(legal["actions"]) + 1):
         prefix = engine.load_actions(legal["actions"][:cut], loaded.ruleset)
         yield from engine.legal_actions(loaded, prefix, legal["player"]).to_dict()["actions"]
-
-
-def _size(request: Data) -> int:
-    return len(json.dumps(request))
 
 
 def variants(state: Data, rng: random.Random) -> list[Data]:

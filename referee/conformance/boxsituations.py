@@ -31,10 +31,6 @@ GAMES = 12
 LONGEST = 2500
 
 
-def _events(kind: str) -> Callable[[Data], list[Data]]:
-    return lambda answer: [e for e in answer["events"] if e["type"] == kind]
-
-
 def _won_battle_of_more_than_two(before: Data, turn: Data, answer: Data) -> bool:
     return any(e["type"] == "won" and e["from"] == "battle" and e["cards"] > 2 for e in answer["events"])
 

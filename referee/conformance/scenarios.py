@@ -8,14 +8,13 @@ that gets it. The search is seeded, so an export is reproducible.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from typing import Any
 
 from .. import engine
 from ..testing import play as plays
-from .answers import expected, outcome
+from .answers import expected, outcome, request_size
 from .cases import POOL, SOURCES, pooled
 
 Case = Callable[[str, str, str, dict[str, Any]], dict[str, Any]]
@@ -91,10 +90,6 @@ def rulebook_cases(case: Case) -> list[dict[str, Any]]:
 # -- one scenario per code ------------------------------------------------------------------
 
 
-def _size(request: dict[str, Any]) -> int:
-    return len(json.dumps(request))
-
-
 def find_code_cases(case: Case, ruleset: str, seed: int = 0, tries: int = POOL) -> list[dict[str, Any]]:
     """For every code of `ruleset` (but INVALID_STATE, see `find_impossible_cases`) and for
     an accepted turn, the smallest `/v1/turns` request found that gets it."""
@@ -112,7 +107,7 @@ def find_code_cases(case: Case, ruleset: str, seed: int = 0, tries: int = POOL) 
                 for turn in turns:
                     request = {"state": variant, "turn": turn}
                     got = outcome(expected("turns", request))
-                    if got in wanted and (got not in best or _size(request) < _size(best[got])):
+                    if got in wanted and (got not in best or request_size(request) < request_size(best[got])):
                         best[got] = request
         if set(best) >= wanted and index >= 40:
             break

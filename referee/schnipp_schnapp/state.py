@@ -5,6 +5,7 @@ be called now (RULES-DECK.md section 8)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -61,6 +62,11 @@ class Snapper:
         return data
 
 
+def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
+    """The players who hold cards, in seat order."""
+    return tuple(i for i, p in enumerate(players) if p.holds)
+
+
 @dataclass(frozen=True, slots=True)
 class SchnippSchnappState:
     options: Options
@@ -82,7 +88,7 @@ class SchnippSchnappState:
 
     @property
     def holders(self) -> tuple[int, ...]:
-        return tuple(i for i, p in enumerate(self.players) if p.holds)
+        return holders(self.players)
 
     @property
     def is_over(self) -> bool:

@@ -24,7 +24,7 @@ from ..core.errors import Violation
 from ..i18n import Message
 from .actions import WORDS, Call, Flip
 from .calls import is_right, quartets_among, right_call_exists, schnapp_piles, seat_order_from
-from .state import SchnippSchnappState, Snapper
+from .state import SchnippSchnappState, Snapper, holders
 
 
 def put_under(stack: Cards, cards: Sequence[str]) -> Cards:
@@ -137,11 +137,8 @@ class SchnappTurn(BoxTurn):
         if self.waiting:
             self.flipped = ()
         else:  # the round's last flip: its cards may be called, then the next round
-            self.flipped = self.holders()
-            self.waiting = self.holders()
-
-    def holders(self) -> tuple[int, ...]:
-        return tuple(i for i, p in enumerate(self.players) if p.holds)
+            self.flipped = holders(self.players)
+            self.waiting = holders(self.players)
 
     def call(self, action: Call) -> None:
         n = len(self.players)
@@ -165,7 +162,7 @@ class SchnappTurn(BoxTurn):
                 self.events.append({"type": "mistake", "player": caller, "word": action.word})
             self.flipped = tuple(seat for seat in self.flipped if seat not in callers)
         if self.state.together:
-            self.waiting = self.holders()
+            self.waiting = holders(self.players)
         elif self.current is not None and not self.players[self.current].holds:
             self.current = next_holder(self.players, self.current)
 

@@ -74,12 +74,13 @@ def with_a_card(state: Data, player: int, action: Data, rng: random.Random) -> D
     size = stack["count"] if isinstance(stack, dict) else len(stack)
     if isinstance(stack, list) and size:
         return action
+    deck = engine.load_state(state).deck
     named = set(state["middle"]) | ({c for p in state["players"] for c in p["open"]} - (set(me["open"]) if not size else set()))
     for p in state["players"]:
         if isinstance(p["stack"], list):
             named |= set(p["stack"])
-        named |= {card for card in engine.load_state(state).deck if int(card[1:]) in p["quartets"]}
-    free = sorted(card for card in engine.load_state(state).deck if card not in named)
+        named |= {card for card in deck if int(card[1:]) in p["quartets"]}
+    free = sorted(card for card in deck if card not in named)
     return {**action, "card": rng.choice(free)}
 
 

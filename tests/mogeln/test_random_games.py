@@ -11,7 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from referee.core.errors import Violation
 from support.box_tables import challenge, lay
-from support.mogeln_judge import MOGELN, judge, listed, refused
+from referee.engine import find_ruleset
+from support.box_judge import judge, listed, refused
+
+MOGELN = find_ruleset("mogeln")
 
 NAMES = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn"]
 TOP = {3: 9, 4: 10, 5: 15, 6: 15}

@@ -9,7 +9,10 @@ import pytest
 
 from referee.core.errors import MalformedInput, Violation
 from support.box_tables import challenge, lay, mogeln
-from support.mogeln_judge import MOGELN, judge, listed, outcome, refused
+from referee.engine import find_ruleset
+from support.box_judge import judge, listed, outcome, refused
+
+MOGELN = find_ruleset("mogeln")
 
 # Three players play 1 to 9: Ada, Ben and Cleo.
 ADA, BEN, CLEO = ["O1", "O2", "Y5"], ["Y1", "G2", "B3"], ["B1", "G3", "O4"]

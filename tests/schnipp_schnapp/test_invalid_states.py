@@ -7,7 +7,10 @@ import pytest
 
 from referee.core.errors import MalformedInput, Violation
 from support.box_tables import flip, schnapp
-from support.schnapp_judge import SCHNAPP, judge
+from referee.engine import find_ruleset
+from support.box_judge import judge
+
+SCHNAPP = find_ruleset("schnipp-schnapp")
 
 
 def reason(state) -> str:

@@ -10,7 +10,7 @@ import random
 from referee import engine
 from referee.testing.boxplay import box_turn
 from support.box_tables import schnapp
-from support.schnapp_judge import judge
+from support.box_judge import judge
 
 
 def test_the_walker_names_a_card_for_a_flip_from_a_stack_turned_over():

@@ -7,13 +7,17 @@ referee accepts and refuses; a game that runs on is cut after a bounded number o
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from referee.boxgames.cards import EDITIONS
+from referee.testing.boxplay import with_a_card
 from support.box_tables import call, flip
-from support.schnapp_judge import SCHNAPP, judge, listed, refused
+from referee.engine import find_ruleset
+from support.box_judge import actions_listed as listed, judge, refused
+
+SCHNAPP = find_ruleset("schnipp-schnapp")
 
 NAMES = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn"]
 #: Calls and flips at random can go round for long; this many turns are played at most.
@@ -23,17 +27,6 @@ TURNS = 200
 def holds(player) -> bool:
     stack = player["stack"]
     return bool(player["open"]) or (stack["count"] if isinstance(stack, dict) else len(stack)) > 0
-
-
-def unlisted(state) -> list[str]:
-    """The cards of the deck the state names nowhere (those in counted stacks)."""
-    colors = EDITIONS[state["options"]["edition"]]
-    named = set(state["middle"])
-    for p in state["players"]:
-        named |= set(p["open"]) | {f"{c}{v}" for v in p["quartets"] for c in colors}
-        if isinstance(p["stack"], list):
-            named |= set(p["stack"])
-    return sorted(f"{c}{v}" for c in colors for v in range(1, 21) if f"{c}{v}" not in named)
 
 
 def check_cards(state) -> None:
@@ -52,13 +45,8 @@ def check_cards(state) -> None:
 
 def named(state, player, action, pick):
     """A flip as sent: from a counted stack, or an empty one about to take its open pile,
-    it names a card that can lie there (`pick` chooses which)."""
-    me = state["players"][player]
-    size = me["stack"]["count"] if isinstance(me["stack"], dict) else len(me["stack"])
-    if action["type"] != "flip" or (isinstance(me["stack"], list) and size):
-        return action
-    pool = sorted(set(unlisted(state)) | (set(me["open"]) if size == 0 else set()))
-    return flip(pool[pick % len(pool)])
+    it names a card that can lie there (the corpus walker's choice, `pick` its seed)."""
+    return with_a_card(state, player, action, random.Random(pick))
 
 
 def check_listing(state, player) -> list[dict]:

@@ -8,7 +8,10 @@ import pytest
 
 from referee.core.errors import MalformedInput
 from support.box_tables import call, flip, schnapp
-from support.schnapp_judge import SCHNAPP, judge, listed, outcome, refused
+from referee.engine import find_ruleset
+from support.box_judge import actions_listed as listed, judge, outcome, refused
+
+SCHNAPP = find_ruleset("schnipp-schnapp")
 
 SCHNAPP_CALL, SCHNIPP_CALL = call("schnapp"), call("schnipp")
 
