@@ -9,7 +9,7 @@ import pytest
 from referee.core.errors import MalformedInput
 from support.box_tables import call, flip, schnapp
 from referee.engine import find_ruleset
-from support.box_judge import actions_listed as listed, judge, outcome, refused
+from support.box_judge import actions_listed as listed, outcome, refused
 
 SCHNAPP = find_ruleset("schnipp-schnapp")
 
