@@ -20,7 +20,6 @@ from .api import api
 from .bodies import MAX_BODY
 from .contract import validator, schema_names
 from .docs import docs
-from .language import register_language
 from .manners import register_manners
 from .pages import pages
 from .problems import register_problem_handlers
@@ -70,7 +69,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs)
     app.register_blueprint(pages)
     register_problem_handlers(app)
-    register_language(app)
     register_manners(app)
     install_sealer(app)
     # Compile every schema now, so that a broken contract fails at start, not on a request.

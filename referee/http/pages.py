@@ -10,11 +10,12 @@ browser and talks to nothing but this service's API.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, g, render_template, request, send_from_directory
+from flask import Blueprint, Response, render_template, request, send_from_directory
 
-from ..i18n import LANGUAGES, Translator, negotiate
+from ..i18n import LANGUAGES, Translator
 from ..pages import STATIC_DIR, TEMPLATE_DIR
 from ..rules_reference import reference
+from .language import choose_language, language
 
 pages = Blueprint("pages", __name__, template_folder=str(TEMPLATE_DIR))
 
@@ -23,10 +24,8 @@ def _language() -> str:
     """The page's language, kept as the request's (its answer's Content-Language says it)."""
     for asked in (request.args.get("lang"), request.cookies.get("lang")):
         if asked in LANGUAGES:
-            g.language = asked
-            return asked
-    g.language = negotiate(request.headers.get("Accept-Language"))
-    return g.language
+            return choose_language(asked)
+    return language()
 
 
 def _page(template: str, **context) -> Response:
