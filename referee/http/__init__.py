@@ -24,6 +24,7 @@ from .manners import register_manners
 from .pages import pages
 from .problems import register_problem_handlers
 from .sealed import install_sealer
+from .shortcut import ShortWay
 
 
 class OrjsonProvider(JSONProvider):
@@ -58,7 +59,9 @@ class Referee(Flask):
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The service. Config beyond Flask's: `CORS_ORIGINS` ("*", the default, or a list of
     origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py. `SEAL_KEYS`: the
-    keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py)."""
+    keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py). `SHORT_WAY` (True by
+    default): plain successful turns and legal-actions answered without Flask's machinery
+    (see shortcut.py)."""
     app = Referee(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
@@ -69,7 +72,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs)
     app.register_blueprint(pages)
     register_problem_handlers(app)
-    register_manners(app)
+    if app.config.get("SHORT_WAY", True) and app.config.get("CORS_ORIGINS", "*") == "*":
+        app.wsgi_app = ShortWay(app.wsgi_app)  # type: ignore[method-assign]
+    register_manners(app)  # its middleware wraps the short way too
     install_sealer(app)
     # Compile every schema now, so that a broken contract fails at start, not on a request.
     for name in schema_names():

@@ -73,6 +73,16 @@ def turns():
     if "game" in body:
         with located("/turn/actions", body["turn"]["actions"]):
             return json_response(sealed.turn(body, advised))
+    return json_response(turn_answer(body))
+
+
+def turn_answer(body: dict[str, Any], refused=None) -> dict[str, Any]:
+    """The answer to a plain (unsealed) turn request whose body passed its schema.
+
+    Raises a Problem for what the engine finds malformed, and for a refused turn what
+    `refused` makes of the Violation (`advised` by default); the short way
+    (shortcut.py) passes its own, which gives up before any advice is computed.
+    """
     with located("/state"):
         state = engine.load_state(body["state"])
     with located("/turn/actions", body["turn"]["actions"]):
@@ -80,11 +90,9 @@ def turns():
     try:
         with located("/turn/actions", body["turn"]["actions"]):
             result = engine.apply(state, turn)
-    except Violation as refused:
-        raise advised(refused, state, turn.actions, turn.player) from None
-    return json_response(
-        {"state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked}
-    )
+    except Violation as violation:
+        raise (refused or advised)(violation, state, turn.actions, turn.player) from None
+    return {"state": result.state.to_dict(), "events": result.events, "unchecked": result.unchecked}
 
 
 def advised(refused: Violation, state, actions, player: int | None = None) -> Violation:
@@ -107,6 +115,12 @@ def legal_actions():
     if "game" in body:
         with located("/actions", body.get("actions", [])):
             return json_response(sealed.legal_actions(body, advised))
+    return json_response(legal_actions_answer(body))
+
+
+def legal_actions_answer(body: dict[str, Any], refused=None) -> dict[str, Any]:
+    """The answer to a plain legal-actions request whose body passed its schema; raises
+    as `turn_answer` does."""
     with located("/state"):
         state = engine.load_state(body["state"])
     with located("/actions", body.get("actions", [])):
@@ -116,9 +130,9 @@ def legal_actions():
     with located("/actions", body.get("actions", [])):
         try:
             answer = engine.legal_actions(state, prefix, player)
-        except Violation as refused:  # a prefix that already breaks a rule: its problem, advised
-            raise advised(refused, state, prefix, player) from None
-    return json_response(answer.to_dict())
+        except Violation as violation:  # a prefix that already breaks a rule: its problem, advised
+            raise (refused or advised)(violation, state, prefix, player) from None
+    return answer.to_dict()
 
 
 @api.post("/replays")

@@ -48,7 +48,12 @@ def json_body(schema: str) -> Any:
         raise Problem(
             "UNSUPPORTED_MEDIA_TYPE", f"Send the body in UTF-8, not {_clip(charset, 40)}."
         )
-    raw = _read_body()
+    return read_json(_read_body(), schema)
+
+
+def read_json(raw: bytes, schema: str) -> Any:
+    """The JSON body `raw`, valid against schemas/`schema`, or a Problem (everything of
+    `json_body` after the content type and the reading)."""
     try:
         body = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:

@@ -1,0 +1,95 @@
+"""The short way through the service for the commonest answer: a plain request that succeeds.
+
+Bots send `POST /v1/turns` and `POST /v1/legal-actions` thousands of times a game, and on
+such a request Flask's own machinery (its request and response objects, routing, contexts
+and hooks) costs more than the referee's whole work (README, Speed). `ShortWay` is a WSGI
+layer in front of the Flask app that answers a plain request of those two kinds itself,
+through the very functions the views call (`bodies.read_json`, `api.turn_answer`,
+`api.legal_actions_answer`), and hands everything else to Flask untouched:
+
+- it is taken only by a POST to exactly one of the two paths, declared exactly
+  `application/json`, with a Content-Length within the limit and a body of that length,
+  and without an `Origin` (CORS headers are flask-cors's to write);
+- it is given up at the first sign of anything but a 200: JSON, the schema or the engine
+  refusing the request, a sealed game (its tokens are the Flask app's), any exception.
+  The request then goes to Flask with the body as read, and Flask does it all again and
+  answers as it always has (problems, advice, a bug's 500 and its log).
+
+So the two ways can only differ in a 200 answer, and there they share every function but
+the framing; `tests/http/test_shortcut.py` compares their answers byte for byte. The
+manners (request id, language, access log: `manners.Manners`) wrap both. `create_app`
+installs it unless the config says `SHORT_WAY: False` or narrows `CORS_ORIGINS` (then every
+answer varies by Origin, which Flask's hook writes).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Callable
+
+import orjson
+
+from .api import legal_actions_answer, turn_answer
+from .bodies import JSON_TYPE, MAX_BODY, read_json
+
+#: The paths the short way answers: the schema of their body and the view's answer.
+ROUTES: dict[str, tuple[str, Callable[..., dict[str, Any]]]] = {
+    "/v1/turns": ("turn-request.json", turn_answer),
+    "/v1/legal-actions": ("legal-actions-request.json", legal_actions_answer),
+}
+
+
+class Declined(Exception):
+    """The short way gives up on a request (a refused turn: Flask answers it, advised)."""
+
+
+def _decline(*_: Any) -> Declined:
+    return Declined()
+
+
+class ShortWay:
+    """WSGI middleware: the ROUTES' plain successes answered here, the rest by `app`."""
+
+    __slots__ = ("app",)
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: Any) -> Any:
+        route = ROUTES.get(environ.get("PATH_INFO"))
+        if (
+            route is None
+            or environ.get("REQUEST_METHOD") != "POST"
+            or environ.get("CONTENT_TYPE") != JSON_TYPE
+            or "HTTP_ORIGIN" in environ
+        ):
+            return self.app(environ, start_response)
+        length = _length(environ.get("CONTENT_LENGTH"))
+        if length is None:  # none, or over the limit: Flask's 413 and chunked reading
+            return self.app(environ, start_response)
+        raw = environ["wsgi.input"].read(length)
+        answer = _answer(raw, *route) if len(raw) == length else None
+        if answer is None:
+            environ["wsgi.input"] = io.BytesIO(raw)
+            return self.app(environ, start_response)
+        start_response("200 OK", [("Content-Type", JSON_TYPE), ("Content-Length", str(len(answer)))])
+        return [answer]
+
+
+def _length(header: str | None) -> int | None:
+    """The Content-Length as an int within the limit, else None."""
+    if not header or not header.isascii() or not header.isdigit():
+        return None
+    length = int(header)
+    return length if length <= MAX_BODY else None
+
+
+def _answer(raw: bytes, schema: str, respond: Callable[..., dict[str, Any]]) -> bytes | None:
+    """The 200 answer's body, or None where the answer is anything else."""
+    try:
+        body = read_json(raw, schema)
+        if "game" in body:  # sealed: the sealer and its keys live in the Flask app
+            return None
+        return orjson.dumps(respond(body, _decline))
+    except Exception:  # anything but a 200 is Flask's to answer, as it always was
+        return None

@@ -1,0 +1,175 @@
+"""The short way (referee/http/shortcut.py) answers exactly as Flask does.
+
+Two apps with the same keys, one with the short way and one without (`SHORT_WAY: False`),
+get the same requests through their WSGI interface; status, header list and body bytes
+must be equal. A spy on the Flask views says which way each request took on the first
+app, so the comparison cannot pass by the short way never being used.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+
+from referee import engine
+from referee.conformance.cases import cases
+from referee.http import create_app
+from referee.sealing import new_key
+
+KEY = new_key()
+VIEWS = ("api.turns", "api.legal_actions")
+
+
+def make_app(**config):
+    app = create_app({"TESTING": True, "SEAL_KEYS": [KEY], **config})
+    app.flask_calls = []  # the views Flask ran, in order
+
+    for name in VIEWS:
+        view = app.view_functions[name]
+
+        def spy(view=view, name=name):
+            app.flask_calls.append(name)
+            return view()
+
+        app.view_functions[name] = spy
+    return app
+
+
+SHORT = make_app()
+FLASK = make_app(SHORT_WAY=False)
+
+
+def exchange(app, path: str, body: bytes, content_type: str = "application/json",
+             headers: dict[str, str] | None = None, length: str | None = None,
+             method: str = "POST") -> tuple[str, list[tuple[str, str]], bytes]:
+    """One request through `app`'s WSGI interface: status, header list, body."""
+    environ = {
+        "REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path, "QUERY_STRING": "",
+        "SERVER_NAME": "localhost", "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1",
+        "CONTENT_TYPE": content_type, "CONTENT_LENGTH": str(len(body)) if length is None else length,
+        "wsgi.version": (1, 0), "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": io.StringIO(), "wsgi.multithread": False, "wsgi.multiprocess": False,
+        "wsgi.run_once": False, "HTTP_X_REQUEST_ID": "same-id",
+    }
+    for name, value in (headers or {}).items():
+        environ["HTTP_" + name.upper().replace("-", "_")] = value
+    answered = []
+    out = b"".join(app(environ, lambda status, header_list, exc_info=None: answered.append((status, header_list))))
+    status, header_list = answered[0]
+    return status, list(header_list), out
+
+
+def both(path: str, body: bytes, **kwargs) -> tuple[str, list[tuple[str, str]], bytes, list[str]]:
+    """The answer of both apps, checked equal; with the views Flask ran on the short app."""
+    SHORT.flask_calls.clear()
+    short = exchange(SHORT, path, body, **kwargs)
+    flask = exchange(FLASK, path, body, **kwargs)
+    assert short == flask
+    return (*short, list(SHORT.flask_calls))
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=cases(("turns", "legal-actions"), tuple(engine.RULESETS), seed=20))
+def test_every_kind_of_request_gets_the_same_answer_either_way(case):
+    path = f"/v1/{case.endpoint}"
+    status, _, _, flask_ran = both(path, orjson.dumps(case.body))
+    event(f"{case.endpoint} {status[:3]}{' sealed' if 'game' in case.body else ''}")
+    view = "api.turns" if case.endpoint == "turns" else "api.legal_actions"
+    # A plain success never reaches Flask's view; anything else goes to Flask, once.
+    assert flask_ran == ([] if status == "200 OK" and "game" not in case.body else [view])
+
+
+def _turn_request() -> dict:
+    game = engine.new_game(["Ada", "Ben"], seed=7)
+    listed = engine.legal_actions(game.state)
+    return {"state": game.state.to_dict(),
+            "turn": {"player": listed.player, "actions": [listed.actions[0].to_dict()]}}
+
+
+TURN = _turn_request()
+PLAIN = orjson.dumps(TURN)
+
+
+def test_an_accepted_turn_goes_the_short_way_with_every_header_flask_gives():
+    status, headers, body, flask_ran = both("/v1/turns", PLAIN, headers={"Accept-Language": "de"})
+    assert (status, flask_ran) == ("200 OK", [])
+    assert [name for name, _ in headers] == ["Content-Type", "Content-Length", "X-Request-ID",
+                                              "Content-Language", "Vary"]
+    assert dict(headers)["Content-Language"] == "de" and dict(headers)["X-Request-ID"] == "same-id"
+    assert json.loads(body)["state"]["current"] == 1
+
+
+def test_a_legal_actions_listing_goes_the_short_way():
+    request = orjson.dumps({"state": TURN["state"], "actions": TURN["turn"]["actions"]})
+    status, _, body, flask_ran = both("/v1/legal-actions", request)
+    assert (status, flask_ran) == ("200 OK", [])
+    assert json.loads(body)["complete"] is True
+
+
+def test_whole_floats_are_read_as_integers_the_short_way_too():
+    spelled = PLAIN.replace(b'"current":0', b'"current":0.0')
+    assert spelled != PLAIN
+    status, _, body, flask_ran = both("/v1/turns", spelled)
+    assert (status, flask_ran) == ("200 OK", [])
+    assert body == exchange(FLASK, "/v1/turns", PLAIN)[2]
+
+
+@pytest.mark.parametrize("why, path, body, kwargs", [
+    ("a browser's request needs CORS headers", "/v1/turns", PLAIN, {"headers": {"Origin": "https://table.example"}}),
+    ("a charset is Flask's to judge", "/v1/turns", PLAIN, {"content_type": "application/json; charset=utf-8"}),
+    ("a refused turn is advised", "/v1/turns",
+     orjson.dumps({**TURN, "turn": {"player": 1, "actions": [{"type": "draw"}]}}), {}),
+    ("malformed JSON", "/v1/turns", PLAIN[:-1], {}),
+    ("a key named twice", "/v1/turns", PLAIN[:-1] + b',"turn":{"player":0,"actions":[]}}', {}),
+    ("a body of the wrong shape", "/v1/turns", b'{"state":{}}', {}),
+    ("a body shorter than its Content-Length", "/v1/turns", PLAIN, {"length": str(len(PLAIN) + 5)}),
+    ("a Content-Length that is no number", "/v1/turns", PLAIN, {"length": "12a"}),
+    ("a path with a trailing slash", "/v1/turns/", PLAIN, {}),
+])
+def test_anything_but_a_plain_success_is_flasks_to_answer(why, path, body, kwargs):
+    SHORT.flask_calls.clear()
+    short = exchange(SHORT, path, body, **kwargs)
+    flask = exchange(FLASK, path, body, **kwargs)
+    assert short == flask, why
+    assert short[0] != "200 OK" or path.endswith("/") or "headers" in kwargs or "content_type" in kwargs
+    if path == "/v1/turns" and kwargs.get("length") != "12a":
+        assert SHORT.flask_calls == ["api.turns"], why
+
+
+def test_a_sealed_turn_is_flasks_to_answer():
+    client = SHORT.test_client()
+    opened = client.post("/v1/games", json={"players": ["Ada", "Ben"], "sealed": True}).get_json()
+    listed = client.post("/v1/legal-actions", json={"game": opened["game"], "seat": opened["seats"][0]})
+    assert listed.status_code == 200
+    SHORT.flask_calls.clear()
+    request = {"game": opened["game"], "seat": opened["seats"][0],
+               "turn": {"player": 0, "actions": [listed.get_json()["actions"][0]]}}
+    answer = client.post("/v1/turns", json=request)
+    assert answer.status_code == 200 and "game" in answer.get_json()
+    assert SHORT.flask_calls == ["api.turns"]
+
+
+def test_with_origins_narrowed_every_answer_goes_through_flask_and_varies_by_origin():
+    app = make_app(CORS_ORIGINS=["https://table.example"])
+    status, headers, _ = exchange(app, "/v1/turns", PLAIN)
+    assert status == "200 OK" and app.flask_calls == ["api.turns"]
+    assert dict(headers)["Vary"] == "Origin, Accept-Language"
+
+
+def test_the_access_log_has_the_short_ways_answers(caplog):
+    import logging
+
+    app = make_app(ACCESS_LOG="json")
+    logger = logging.getLogger("referee.access")
+    logger.addHandler(caplog.handler)
+    try:
+        exchange(app, "/v1/turns", PLAIN)
+    finally:
+        logger.removeHandler(caplog.handler)
+    (line,) = [json.loads(r.getMessage()) for r in caplog.records if r.name == "referee.access"]
+    assert app.flask_calls == []
+    assert (line["method"], line["path"], line["status"], line["request_id"]) == ("POST", "/v1/turns", 200, "same-id")
