@@ -1,15 +1,19 @@
 """HTTP benchmark: `referee serve` against a bare Flask echo app, under the same server.
 
+The referee runs twice: as `referee serve` serves it, and with every request through
+Flask (`flask-way`: the short way of referee/http/shortcut.py off, the request path
+before it), so that one run shows the two side by side.
+
     python bench/http_bench.py            # 5 rounds × 10 s per app and connection count
     python bench/http_bench.py --quick    # one short round (the CI smoke test, a few seconds)
     python bench/http_bench.py --rounds 3 --duration 5 --loadgen python --body compact
     python bench/http_bench.py --servers gthread,sync,granian   # compare WSGI servers
 
-Both apps run at once on 127.0.0.1 (free ports), each with `--workers` worker processes
+The apps run at once on 127.0.0.1 (free ports), each with `--workers` worker processes
 (2: the issue's setting) under the same server: by default gunicorn's gthread workers
 with the settings of `referee serve`; `--servers` runs the comparison again under each
 server named (bench/wsgi_servers.py: gunicorn's sync workers, granian), one after the
-other. The echo app is `bench/echo_app.py`. Both get the identical bytes: the POST
+other. The echo app is `bench/echo_app.py`. All get the identical bytes: the POST
 /v1/turns body of the typical position (`positions.typical_turn`), by default indented
 to about 5 KB (the issue's "5 KB JSON body"; compact it is about 1 KB: `--body
 compact`). The answers are checked once before any load: the referee must accept the
@@ -175,12 +179,18 @@ def echo_argv(port: int, workers: int) -> list[str]:
 
 
 def app_argv(app: str, server: str, port: int, workers: int) -> list[str]:
-    """`app` ("referee" or "echo") under `server`: gthread is `referee serve` itself (and
-    the echo app through the same function); the others go through bench/wsgi_servers.py."""
-    if server == "gthread":
+    """`app` ("referee", "flask-way" or "echo") under `server`: under gthread the referee
+    is `referee serve` itself and the echo app goes through the same function; everything
+    else goes through bench/wsgi_servers.py."""
+    if server == "gthread" and app != "flask-way":
         return (referee_argv if app == "referee" else echo_argv)(port, workers)
     return [sys.executable, str(BENCH_DIR / "wsgi_servers.py"), "--app", app, "--server", server,
             "--host", HOST, "--port", str(port), "--workers", str(workers)]
+
+
+#: The apps each run compares: the referee as served, the referee with every request
+#: through Flask (the short way off: the request path before it), and the echo app.
+APPS = ("referee", "flask-way", "echo")
 
 
 def find_wrk(mode: str, may_install: bool) -> str | None:
@@ -273,32 +283,29 @@ def run(args) -> list[Figure]:
 
 def one_server(server: str, args, body: bytes, wrk: str | None, body_file: Path, script: Path,
                tmpdir: Path, rounds: int, duration: float, warmup: float) -> list[Figure]:
-    """Both apps under `server`, driven alternately round by round at 1 and 8 connections."""
+    """The apps under `server`, driven in turn round by round at 1 and 8 connections."""
     conns = (1, 8)
-    running: list[Server] = []
+    running: dict[str, Server] = {}
     figures = []
     try:
-        ref_port, echo_port = free_port(), free_port()
-        running.append(Server(f"referee-{server}", app_argv("referee", server, ref_port, args.workers),
-                              ref_port, tmpdir))
-        running.append(Server(f"echo-{server}", app_argv("echo", server, echo_port, args.workers),
-                              echo_port, tmpdir))
-        for s in running:
+        for app in APPS:
+            port = free_port()
+            running[app] = Server(f"{app}-{server}", app_argv(app, server, port, args.workers), port, tmpdir)
+        for s in running.values():
             s.wait_ready()
-        referee, echo = running
-        status, answer = referee.post(body)
-        if status != 200 or "state" not in orjson.loads(answer):
-            raise RuntimeError(f"the referee refused the turn: {status} {answer[:300]!r}")
-        status, answer = echo.post(body)
+        for app in ("referee", "flask-way"):
+            status, answer = running[app].post(body)
+            if status != 200 or "state" not in orjson.loads(answer):
+                raise RuntimeError(f"{app} refused the turn: {status} {answer[:300]!r}")
+        status, answer = running["echo"].post(body)
         if status != 200 or orjson.loads(answer) != orjson.loads(body):
             raise RuntimeError(f"the echo app did not echo: {status} {answer[:300]!r}")
-        for s in running:
+        for s in running.values():
             load(wrk, s.port, body_file, script, 8, warmup)
-        apps = {"referee": referee, "echo": echo}
-        results = {(app, c): [] for app in apps for c in conns}
+        results = {(app, c): [] for app in APPS for c in conns}
         for c in conns:
             for r in range(rounds):
-                order = list(apps.items()) if r % 2 == 0 else list(apps.items())[::-1]
+                order = list(running.items()) if r % 2 == 0 else list(running.items())[::-1]
                 for app, s in order:
                     before = s.cpu_seconds()
                     run = load(wrk, s.port, body_file, script, c, duration)
@@ -309,44 +316,47 @@ def one_server(server: str, args, body: bytes, wrk: str | None, body_file: Path,
         for c in conns:
             header(f"{SERVER_NAMES[server]}, {c} connection{'s' if c > 1 else ''}: "
                    f"POST {PATH}, {len(body)} B body")
-            for app in ("echo", "referee"):
+            for app in ("echo", "referee", "flask-way"):
                 runs = results[(app, c)]
                 detail = f"{len(runs)} runs × {duration:g} s"
                 for key, unit, label in (("rps", "req/s", "req/s"), ("p50", "ms", "p50"),
                                          ("p99", "ms", "p99")):
-                    f = Figure(f"{app:<8} {label}", [x[key] for x in runs], unit, detail)
+                    f = Figure(f"{app:<9} {label}", [x[key] for x in runs], unit, detail)
                     target = ""
                     if app == "referee" and key == "p50" and c == 1:
                         target = f"[target ≤ 1 ms: {'met' if f.median <= 1e-3 else 'MISSED'}]"
                     print(f.line(target))
                     figures.append(f)
-            pairs = list(zip(results[("referee", c)], results[("echo", c)]))
-            ratio = Figure("referee/echo throughput", [ref["rps"] / base["rps"] for ref, base in pairs],
-                           "ratio", "round by round")
-            target = ""
-            if c == 8:
-                m = ratio.median
-                target = f"[target ≥ {TARGET:.2f}: {'met' if m >= TARGET else 'MISSED'}]"
-            print(ratio.line(target))
-            figures.append(ratio)
-            if all("cpu" in ref and "cpu" in base for ref, base in pairs):
-                # The servers' own CPU time per answer: what req/s would be on cores of
-                # their own, steadier than req/s on a machine shared with other work.
-                for app in ("echo", "referee"):
-                    f = Figure(f"{app:<8} CPU per request", [x["cpu"] for x in results[(app, c)]], "µs",
-                               "server and workers, user + system")
-                    print(f.line())
-                    figures.append(f)
-                cpu = Figure("echo/referee CPU per request", [base["cpu"] / ref["cpu"] for ref, base in pairs],
-                             "ratio", "round by round")
-                target = ""
-                if c == 8:
-                    target = f"[target ≥ {TARGET:.2f}: {'met' if cpu.median >= TARGET else 'MISSED'}]"
-                print(cpu.line(target))
-                figures.append(cpu)
+            for app in ("referee", "flask-way"):
+                figures += _ratios(app, results[(app, c)], results[("echo", c)], c)
     finally:
-        for s in reversed(running):
+        for s in reversed(list(running.values())):
             s.stop()
+    return figures
+
+
+def _ratios(app: str, runs: list[dict], echo_runs: list[dict], connections: int) -> list[Figure]:
+    """`app`'s throughput and CPU per request against the echo app's, round by round; the
+    target is judged for the referee as served at 8 connections."""
+    judged = app == "referee" and connections == 8
+    pairs = list(zip(runs, echo_runs))
+    figures = []
+    ratio = Figure(f"{app}/echo throughput", [ref["rps"] / base["rps"] for ref, base in pairs],
+                   "ratio", "round by round")
+    print(ratio.line(f"[target ≥ {TARGET:.2f}: {'met' if ratio.median >= TARGET else 'MISSED'}]" if judged else ""))
+    figures.append(ratio)
+    if all("cpu" in ref and "cpu" in base for ref, base in pairs):
+        # The servers' own CPU time per answer: what req/s would be on cores of their own,
+        # steadier than req/s on a machine shared with other work.
+        for name, which in ((("echo", echo_runs),) if app == "referee" else ()) + ((app, runs),):
+            f = Figure(f"{name:<9} CPU per request", [x["cpu"] for x in which], "µs",
+                       "server and workers, user + system")
+            print(f.line())
+            figures.append(f)
+        cpu = Figure(f"echo/{app} CPU per request", [base["cpu"] / ref["cpu"] for ref, base in pairs],
+                     "ratio", "round by round")
+        print(cpu.line(f"[target ≥ {TARGET:.2f}: {'met' if cpu.median >= TARGET else 'MISSED'}]" if judged else ""))
+        figures.append(cpu)
     return figures
 
 

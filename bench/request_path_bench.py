@@ -8,7 +8,8 @@ stages together without Flask, then the whole Flask app called as a WSGI applica
 (a prebuilt environ, as gunicorn hands it over: no sockets, no HTTP parsing) beside the
 echo app of the HTTP benchmark called the same way, then the app as `referee serve`
 configures it (CORS, the JSON access log, here written to /dev/null) beside the echo app
-again, and last through Flask's test client. The difference to the echo app is what the
+again, then the same with the short way off (every request through Flask, as before
+referee/http/shortcut.py), and last through Flask's test client. The difference to the echo app is what the
 referee adds to a bare Flask app.
 
 Bodies: the typical position (`positions.typical_turn`) as compact JSON and padded
@@ -88,10 +89,11 @@ def pipeline(body: bytes) -> bytes:
     )
 
 
-def served_app():
+def served_app(short_way: bool = True):
     """The app with `referee serve`'s config (CORS for any origin, the JSON access log),
-    its access log written to /dev/null instead of this script's stdout."""
-    app = create_app(service_config())
+    its access log written to /dev/null instead of this script's stdout; with `short_way`
+    False, every request goes through Flask (referee/http/shortcut.py)."""
+    app = create_app({**service_config(), "SHORT_WAY": short_way})
     for handler in logging.getLogger("referee.access").handlers:
         if getattr(handler, "referee_access", False):
             handler.referee_fd = os.open(os.devnull, os.O_WRONLY)
@@ -158,6 +160,12 @@ def run(quick: bool) -> list[Figure]:
     show(again)
     show(Figure("  throughput ratio served/echo (1 core)",
                 [b / r for r, b in zip(served.values, again.values)], "", "run by run"))
+    flask_wsgi = wsgi_caller(served_app(short_way=False).wsgi_app, "/v1/turns", padded)
+    assert flask_wsgi() == served_wsgi()
+    flask_way = measure("WSGI: the same, every request through Flask", flask_wsgi, number, runs)
+    show(flask_way)
+    show(Figure("  throughput ratio Flask way/echo (1 core)",
+                [b / r for r, b in zip(flask_way.values, again.values)], "", "run by run"))
 
     referee_client = referee_app.test_client()
     echo_client = echo.test_client()

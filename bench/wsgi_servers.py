@@ -12,7 +12,8 @@ Servers, each with `--workers` worker processes:
   running the app while Rust holds the connections.
 
 The referee is `create_app` with `referee serve`'s config (CORS for any origin, the JSON
-access log on stdout); the echo app is `bench/echo_app.py`.
+access log on stdout); `flask-way` is the same with the short way off (every request
+through Flask, referee/http/shortcut.py); the echo app is `bench/echo_app.py`.
 """
 
 from __future__ import annotations
@@ -32,11 +33,19 @@ def referee_app():
     return create_app(service_config())
 
 
+def flask_way_app():
+    """The referee with every request through Flask (no short way: `SHORT_WAY` off), as it
+    was served before the short way; the HTTP benchmark's reference."""
+    from referee.http import create_app
+
+    return create_app({**service_config(), "SHORT_WAY": False})
+
+
 def echo_app():
     return create_echo_app()
 
 
-APPS = {"referee": referee_app, "echo": echo_app}
+APPS = {"referee": referee_app, "flask-way": flask_way_app, "echo": echo_app}
 
 
 def serve(app: str, server: str, host: str, port: int, workers: int, timeout: int = 30) -> None:
@@ -47,7 +56,7 @@ def serve(app: str, server: str, host: str, port: int, workers: int, timeout: in
     from granian.constants import Interfaces
     from granian.http import HTTP1Settings
 
-    Granian(f"wsgi_servers:{app}_app", address=host, port=port, interface=Interfaces.WSGI,
+    Granian(f"wsgi_servers:{app.replace('-', '_')}_app", address=host, port=port, interface=Interfaces.WSGI,
             workers=workers, blocking_threads=1, factory=True, log_access=False,
             working_dir=_common.BENCH_DIR,
             http1_settings=HTTP1Settings(keep_alive=True),
