@@ -6,8 +6,7 @@ Rule violations and malformed input propagate as exceptions to the handlers in
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from flask import Blueprint, Response, current_app
 
@@ -46,23 +45,33 @@ def new_game():
     )
 
 
-@contextmanager
-def located(pointer: str, actions: list[Any] | None = None) -> Iterator[None]:
+class located:
     """Answer the engine's MalformedInput as a SCHEMA_VIOLATION at `pointer`.
 
     What the schemas let through and the engine still refuses (a card of the other
     edition, say) is malformed too, and the problem says where: at the part being read,
-    or, given that part's `actions`, at the card the engine names.
+    or, given that part's `actions`, at the card the engine names. (A class rather than
+    a generator: it is entered three times on every turn's path.)
     """
-    try:
-        yield
-    except MalformedInput as exc:
+
+    __slots__ = ("pointer", "actions")
+
+    def __init__(self, pointer: str, actions: list[Any] | None = None):
+        self.pointer = pointer
+        self.actions = actions
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, exc: Any, traceback: Any) -> bool:
+        if kind is None or not issubclass(kind, MalformedInput):
+            return False
         detail = shorten(str(exc))
-        where = pointer
-        for index, action in enumerate(actions or ()):
+        where = self.pointer
+        for index, action in enumerate(self.actions or ()):
             card = action.get("card") if isinstance(action, dict) else None
             if isinstance(card, str) and detail.startswith(f"{card} "):
-                where = f"{pointer}/{index}/card"
+                where = f"{self.pointer}/{index}/card"
                 break
         raise Problem("SCHEMA_VIOLATION", detail, errors=[{"pointer": where, "message": detail}]) from None
 
