@@ -1,9 +1,9 @@
 """The benchmarks in bench/ still run: each script's --quick round, as CI's smoke test.
 
 No timing is asserted (CI machines vary); only that every script finishes and prints its
-figures. `bench/http_bench.py --quick` starts `referee serve` and the echo app on
-127.0.0.1 for a few seconds, with wrk when it is installed, else the Python load
-generator (it never installs anything in --quick mode).
+figures. `bench/http_bench.py --quick` starts `referee serve`, the referee through Flask
+alone and the echo app on 127.0.0.1 for a few seconds, with wrk when it is installed,
+else the Python load generator (it never installs anything in --quick mode).
 """
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ def test_request_path_bench():
         "schema: validator.is_valid", "pipeline without Flask, padded body",
         "WSGI: referee POST /v1/turns, padded", "WSGI: echo app, same body",
         "WSGI: referee as `referee serve` makes it", "throughput ratio served/echo (1 core)",
+        "WSGI: the same, every request through Flask", "throughput ratio Flask way/echo (1 core)",
         "test client: referee POST /v1/turns",
     ])
 
@@ -122,9 +123,11 @@ def test_http_bench():
     out = run_quick("http_bench.py", timeout=120)
     for c in ("1 connection:", "8 connections:"):
         assert c in out, out
-    figures = ["echo     req/s", "referee  req/s", "referee  p50", "referee  p99", "referee/echo throughput"]
+    figures = ["echo      req/s", "referee   req/s", "referee   p50", "referee   p99", "referee/echo throughput",
+               "flask-way req/s", "flask-way/echo throughput"]
     if sys.platform == "linux":  # the servers' CPU time comes from /proc
-        figures += ["echo     CPU per request", "referee  CPU per request", "echo/referee CPU per request"]
+        figures += ["echo      CPU per request", "referee   CPU per request", "echo/referee CPU per request",
+                    "flask-way CPU per request", "echo/flask-way CPU per request"]
     assert_figures(out, figures)
 
 
