@@ -51,6 +51,25 @@ def values_of(mask: int) -> tuple[int, ...]:
     return tuple(v for v in MASTER.values if mask >> v & 1)
 
 
+#: The rows `row_of` made, by colour and masks; forgotten all at once when full.
+_ROWS: dict[tuple[str, int, int], Row] = {}
+_ROWS_KEPT = 8192
+
+
+def row_of(color: str, cards: int, jokers: int) -> Row:
+    """The `Row` of a colour's masks, as the engine writes rows (values ascending).
+
+    A memo keyed on the masks alone: rows recur from turn to turn and game to game, and
+    a `Row` is immutable, so one serves every state that has it."""
+    key = (color, cards, jokers)
+    row = _ROWS.get(key)
+    if row is None:
+        if len(_ROWS) >= _ROWS_KEPT:
+            _ROWS.clear()
+        row = _ROWS[key] = Row(color, values_of(cards), values_of(jokers))
+    return row
+
+
 def mask_of(values: Any) -> int:
     mask = 0
     for v in values:
@@ -93,7 +112,8 @@ def layout(colors: tuple[str, ...]) -> Layout:
 
 
 _ROW_BITS = MASTER.highest + 1
-_COLOR = attrgetter("color")
+#: A row's colour.
+COLOR = attrgetter("color")
 
 
 def hand_masks(lay: Layout, hand: Any) -> tuple[list[int], int]:
@@ -157,36 +177,6 @@ class Board:
         board.over = state.is_over
         return board
 
-    @classmethod
-    def for_turn(cls, state: State, rows: tuple[Layout, list[int], list[int]] | None = None) -> Board:
-        """The part of a board one turn reads: the rows, the pile, and the mover's hand
-        (known), bridges and bonus; the other hands are left out (a hidden one included).
-
-        `rows` are the state's layout and row masks where the caller has them already
-        (`validity.sound_rows`), which the board then keeps as its own."""
-        board = cls.__new__(cls)
-        if rows is None:
-            board.layout = lay = layout(tuple(map(_COLOR, state.rows)))
-            board.cards = [mask_of(row.cards) for row in state.rows]
-            board.jokers = [mask_of(row.jokers) for row in state.rows]
-        else:
-            lay, board.cards, board.jokers = rows
-            board.layout = lay
-        me = board.current = state.current
-        mover = state.players[me]
-        masks, jokers = hand_masks(lay, mover.hand)
-        n = len(state.players)
-        board.hands = [()] * n
-        board.hands[me] = mover.hand
-        board.held = [masks] * n
-        board.held_jokers = [jokers] * n
-        board.bridges_left = [mover.bridges] * n
-        board.bonus = [p.bonus for p in state.players]
-        board.pile = state.pile
-        board.top = 0
-        board.passes = state.passes
-        return board
-
     def to_state(self) -> State:
         """The state the dict engine would hold: the same hands, rows and pile, in order."""
         colors = self.layout.colors
@@ -196,10 +186,7 @@ class Board:
                 for name, hand, bridges, bonus in zip(self.names, self.hands, self.bridges_left, self.bonus)
             ),
             current=self.current,
-            rows=tuple(
-                Row(colors[i], values_of(self.cards[i]), values_of(self.jokers[i]))
-                for i in range(len(colors))
-            ),
+            rows=tuple(map(row_of, colors, self.cards, self.jokers)),
             bridges=tuple(self.table_bridges),
             pile=self.pile[self.top:] if self.top else self.pile,
             passes=self.passes,

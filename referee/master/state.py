@@ -120,6 +120,30 @@ class State(GameState):
         }
 
 
+# A frozen dataclass's `__init__` sets each field through `object.__setattr__`; the
+# engine makes a state on every turn, and setting the slots through their descriptors
+# directly costs about half as much (see `engine_made`).
+_NEW_STATE = object.__new__
+(_SET_PLAYERS, _SET_CURRENT, _SET_ROWS, _SET_BRIDGES, _SET_PILE, _SET_PASSES, _SET_RULESET,
+ _SET_CHECKED) = (getattr(State, name).__set__ for name in State.__dataclass_fields__)
+
+
+def engine_made(players: tuple[Player, ...], current: int, rows: tuple[Row, ...],
+                bridges: tuple[TableBridge, ...], pile: Cards, passes: int, ruleset: str) -> State:
+    """`State(players, current, rows, bridges, pile, passes, ruleset, checked=True)`: a
+    state the engine made itself, equal to the one the constructor makes, built faster."""
+    state = _NEW_STATE(State)
+    _SET_PLAYERS(state, players)
+    _SET_CURRENT(state, current)
+    _SET_ROWS(state, rows)
+    _SET_BRIDGES(state, bridges)
+    _SET_PILE(state, pile)
+    _SET_PASSES(state, passes)
+    _SET_RULESET(state, ruleset)
+    _SET_CHECKED(state, True)
+    return state
+
+
 def _cards_to_json(cards: Cards) -> Any:
     return {"count": cards.count} if isinstance(cards, Hidden) else list(cards)
 

@@ -12,26 +12,34 @@ the board by `commit`, with the same events the dict engine reports.
 `next_actions` lists the legal continuations in the order of `legal.py`, and
 `perft.py` walks whole turns by the same checks. `play_on_state` and `next_on_state`
 are `engine.apply` and `engine.legal_actions` for MASTER when the mover's hand and the
-pile are known: a board holding just what one turn reads is made from the state, and a
-legal turn's new state is written straight from it (the rows it did not touch kept as
-they were). `tests/master/test_board.py` plays random games through this path and the
+pile are known: the turn is made straight from the state (`BoardTurn.on_state`, no
+`Board`), holding just what one turn reads, and a legal turn's new state is written
+straight from it (the rows it did not touch kept as they were). `tests/master/test_board.py` plays random games through this path and the
 dict engine side by side (two thousand in the slow test).
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
 from ..core.cards import JOKER
 from ..core.turn import Event, LegalActions, TurnResult
 from ..core.zones import Hidden
-from .board import FULL, HIGH, LOW, Board, touching, values_of
+from .board import COLOR, FULL, HIGH, LOW, Board, Layout, hand_masks, layout, mask_of, row_of, touching
 from .facts import MASTER
 from .scoring import scores
-from .state import Player, Row, State, TableBridge
+from .state import Player, Row, State, TableBridge, engine_made
+
+_BONUS = attrgetter("bonus")
+_HAND = attrgetter("hand")
+#: A hidden hand of no cards (see `_over`).
+_NO_CARDS = Hidden(0)
 
 _LIMIT = MASTER.cards_per_turn
+#: A number card's own slot, by its name.
+_SLOTS = MASTER.slots
 _CENTRE = MASTER.centre
 
 
@@ -46,19 +54,64 @@ def collect(found: list[Action], mask: int, records: list[Action]) -> None:
 class BoardTurn:
     """The table as the current turn leaves it so far, on a compact board."""
 
-    __slots__ = ("board", "player", "cards", "jokers", "held", "held_jokers", "hand_count",
-                 "bridges_left", "placed", "pending", "first_swap", "ended", "ender",
-                 "taken", "events", "bonus_gained", "bonus_total", "laid", "hand_ops", "drawn")
+    __slots__ = ("board", "layout", "pile", "top", "hand", "player", "start", "cards", "jokers", "held",
+                 "held_jokers", "hand_count", "bridges_left", "placed", "pending", "first_swap", "ended",
+                 "ender", "taken", "events", "bonus_gained", "bonus_total", "laid", "hand_ops", "drawn")
 
     def __init__(self, board: Board):
         self.board = board
+        self.layout = board.layout
+        self.pile = board.pile
+        self.top = board.top
         me = self.player = board.current
+        self.hand = board.hands[me]
+        #: The row masks as the turn found them; `cards` and `jokers` as it leaves them.
+        self.start = (board.cards, board.jokers)
         self.cards = board.cards[:]
         self.jokers = board.jokers[:]
         self.held = board.held[me][:]
         self.held_jokers = board.held_jokers[me]
-        self.hand_count = len(board.hands[me])
         self.bridges_left = board.bridges_left[me]
+        self.bonus_total = sum(board.bonus)
+        self._begin()
+
+    @classmethod
+    def on_state(cls, state: State, rows: tuple[Layout, list[int], list[int]] | None = None) -> BoardTurn:
+        """The turn of a state's player to move, whose hand and the pile are known, without
+        a `Board`: only what one turn reads. `rows` are the layout and row masks where the
+        caller has them (`validity.checked_rows`); the turn works on copies.
+
+        The mover's hand masks are left out (`held` None) until a check needs them
+        (`held_masks`): a placement or a swap asks the hand itself, so a turn of those
+        never makes them."""
+        steps = cls.__new__(cls)
+        steps.board = None
+        if rows is None:
+            lay = layout(tuple(map(COLOR, state.rows)))
+            cards = [mask_of(row.cards) for row in state.rows]
+            jokers = [mask_of(row.jokers) for row in state.rows]
+        else:
+            lay, cards, jokers = rows
+        steps.start = (cards, jokers)
+        steps.cards = cards[:]
+        steps.jokers = jokers[:]
+        steps.layout = lay
+        steps.pile = state.pile
+        steps.top = 0
+        players = state.players
+        me = steps.player = state.current
+        mover = players[me]
+        hand = steps.hand = mover.hand
+        steps.held = None
+        steps.held_jokers = hand.count(JOKER)
+        steps.bridges_left = mover.bridges
+        steps.bonus_total = sum(map(_BONUS, players))
+        steps._begin()
+        return steps
+
+    def _begin(self) -> None:
+        """Nothing taken yet."""
+        self.hand_count = len(self.hand)
         self.placed = 0
         #: (action index, target row, value) of a bridge that awaits its card.
         self.pending: tuple[int, int, int] | None = None
@@ -68,11 +121,23 @@ class BoardTurn:
         self.taken: list[Action] = []
         self.events: list[Event] = []
         self.bonus_gained = 0
-        self.bonus_total = sum(board.bonus)
         self.laid: list[TableBridge] = []
         #: What leaves the hand, in order: a placed card, or ("swap", card).
         self.hand_ops: list[Any] = []
         self.drawn: str | None = None
+
+    def held_masks(self) -> list[int]:
+        """The mover's number cards, one mask per row, made from the hand the first time
+        they are asked for (a turn on a state starts without them).
+
+        Made late, they are the hand's masks less the slots holding number cards now:
+        a sound state has none of the hand's cards on the table, so what this removes
+        are exactly the cards placed or swapped in so far, as the turn would have."""
+        held = self.held
+        if held is None:
+            masks, _ = hand_masks(self.layout, self.hand)
+            held = self.held = [m & ~c for m, c in zip(masks, self.cards)]
+        return held
 
     # -- the checks and the actions ---------------------------------------------------------
 
@@ -86,7 +151,7 @@ class BoardTurn:
             return False
         kind = type(action)
         pending = self.pending
-        lay = self.board.layout
+        lay = self.layout
         if kind is Place:
             card, slot = action
             i = lay.index[slot.color]
@@ -99,8 +164,10 @@ class BoardTurn:
             if card == JOKER:
                 if not self.held_jokers:
                     return False
-            elif lay.where.get(card) != (i, v) or not self.held[i] & bit:
-                return False  # a number card goes to its own slot only
+            elif _SLOTS.get(card) != slot or card not in self.hand:
+                # A number card goes to its own slot only, from the hand the turn began
+                # with: one placed or swapped in already lies in its slot, refused below.
+                return False
             taken = self.cards[i] | self.jokers[i]
             if taken & bit:
                 return False
@@ -125,28 +192,30 @@ class BoardTurn:
         elif kind is Swap:
             slot = action.slot
             i = lay.index[slot.color]
-            bit = 1 << slot.value
-            if not self.jokers[i] & bit or not self.held[i] & bit:
+            v = slot.value
+            bit = 1 << v
+            card = lay.names[i][v]
+            if not self.jokers[i] & bit or card not in self.hand:
                 return False
             self.jokers[i] &= ~bit
             self.cards[i] |= bit
-            self.held[i] &= ~bit
+            if self.held is not None:
+                self.held[i] &= ~bit
             self.held_jokers += 1
-            self.hand_ops.append(("swap", action.card))
+            self.hand_ops.append(("swap", card))
             if self.first_swap is None:
                 self.first_swap = len(self.taken)
         elif kind is Draw:
-            board = self.board
-            if self.taken or board.top >= len(board.pile):
+            if self.taken or self.top >= len(self.pile):
                 return False
-            top = board.pile[board.top]
+            top = self.pile[self.top]
             if action.card is not None and action.card != top:
                 return False
             self.ender = action
             self.drawn = top
             self.events.append({"type": "drew", "player": self.player, "card": top})
         elif kind is Pass:
-            if self.taken or self.board.top < len(self.board.pile) or self._playable():
+            if self.taken or self.top < len(self.pile) or self._playable():
                 return False
             self.ender = action
             self.events.append({"type": "passed", "player": self.player})
@@ -160,7 +229,8 @@ class BoardTurn:
             self.held_jokers -= 1
             self.jokers[i] |= bit
         else:
-            self.held[i] &= ~bit
+            if self.held is not None:
+                self.held[i] &= ~bit
             self.cards[i] |= bit
         self.hand_ops.append(card)
         self.hand_count -= 1
@@ -171,7 +241,7 @@ class BoardTurn:
         if v != _CENTRE:
             half = LOW if v < _CENTRE else HIGH
             if (self.cards[i] | self.jokers[i]) & half == half:
-                color = self.board.layout.colors[i]
+                color = self.layout.colors[i]
                 name = "low" if v < _CENTRE else "high"
                 if self.bonus_total < MASTER.bonus_cards:
                     self.bonus_total += 1
@@ -181,7 +251,7 @@ class BoardTurn:
                     self.events.append({"type": "bonus_unavailable", "row": color, "half": name})
 
     def _playable(self) -> bool:
-        held, cards, jokers = self.held, self.cards, self.jokers
+        held, cards, jokers = self.held_masks(), self.cards, self.jokers
         return any(held[i] & touching(cards[i] | jokers[i]) for i in range(len(cards)))
 
     # -- where the turn stands ------------------------------------------------------------------
@@ -196,8 +266,8 @@ class BoardTurn:
         """Every action that can legally come next, in the order `legal.py` lists them."""
         if self.ender is not None or self.ended:
             return []
-        lay = self.board.layout
-        cards, jokers, held = self.cards, self.jokers, self.held
+        lay = self.layout
+        cards, jokers, held = self.cards, self.jokers, self.held_masks()
         if self.pending is not None:
             _, i, v = self.pending
             if self.placed >= _LIMIT:
@@ -229,8 +299,7 @@ class BoardTurn:
             for i in rows:
                 collect(found, jokers[i] & held[i], lay.swap[i])
         if not self.taken:
-            board = self.board
-            if board.top < len(board.pile):
+            if self.top < len(self.pile):
                 found.append(_DRAW)
             elif not self._playable():
                 found.append(_PASS)
@@ -304,9 +373,9 @@ def play_on_state(state: State, turn: Turn, rows: tuple[Any, list[int], list[int
     if turn.player != me or not turn.actions or isinstance(state.pile, Hidden):
         return None
     mover = players[me]
-    if isinstance(mover.hand, Hidden) or state.is_over:
+    if isinstance(mover.hand, Hidden) or _over(state):
         return None
-    steps = BoardTurn(Board.for_turn(state, rows))
+    steps = BoardTurn.on_state(state, rows)
     for action in turn.actions:
         if not steps.take(action):
             return None
@@ -319,27 +388,39 @@ def play_on_state(state: State, turn: Turn, rows: tuple[Any, list[int], list[int
     new_players = list(players)
     new_players[me] = Player(mover.name, tuple(hand), steps.bridges_left, mover.bonus + steps.bonus_gained)
     ender = type(steps.ender)
-    rows = state.rows
-    board = steps.board
-    new = State(
-        players=tuple(new_players),
-        current=(me + 1) % len(players),
-        rows=tuple(
-            row if cards == was_cards and jokers == was_jokers
-            else Row(row.color, values_of(cards), values_of(jokers))
-            for row, cards, jokers, was_cards, was_jokers
-            in zip(rows, steps.cards, steps.jokers, board.cards, board.jokers)
-        ),
-        bridges=state.bridges + tuple(steps.laid) if steps.laid else state.bridges,
-        pile=state.pile[1:] if ender is Draw else state.pile,
-        passes=state.passes + 1 if ender is Pass else state.passes if ender is Draw else 0,
-        ruleset=state.ruleset,
-        checked=True,
+    new = engine_made(
+        tuple(new_players),
+        (me + 1) % len(players),
+        rows_after(state.rows, steps),
+        state.bridges + tuple(steps.laid) if steps.laid else state.bridges,
+        state.pile[1:] if ender is Draw else state.pile,
+        state.passes + 1 if ender is Pass else state.passes if ender is Draw else 0,
+        state.ruleset,
     )
     events = steps.events
     if steps.ended or new.passes >= len(players):
         events.append(game_over(new, steps.ended))
     return TurnResult(new, events, [])
+
+
+def _over(state: State) -> bool:
+    """`state.is_over` (a hand of no cards, or every player passed), in fewer steps: a
+    known hand of no cards is falsy, a hidden one equals `Hidden(0)`."""
+    hands = list(map(_HAND, state.players))
+    return not all(hands) or _NO_CARDS in hands or state.passes >= len(hands)
+
+
+def rows_after(rows: tuple[Row, ...], steps: BoardTurn) -> tuple[Row, ...]:
+    """The rows a turn leaves: those it did not change keep their tuples, as the
+    reference keeps them; the others are written from their masks (`row_of`)."""
+    (was_cards, was_jokers), cards, jokers = steps.start, steps.cards, steps.jokers
+    if cards == was_cards and jokers == was_jokers:
+        return rows  # a draw, a pass
+    new = list(rows)
+    for i, row in enumerate(rows):
+        if cards[i] != was_cards[i] or jokers[i] != was_jokers[i]:
+            new[i] = row_of(row.color, cards[i], jokers[i])
+    return tuple(new)
 
 
 def game_over(state: State, out: bool) -> Event:
@@ -359,11 +440,11 @@ def next_on_state(state: State, prefix: tuple[Action, ...],
     """`engine.legal_actions`' answer by the compact path; None where it does not decide
     (a hidden hand to move or a hidden pile, a prefix it refuses). `rows` as for
     `play_on_state`."""
-    if state.is_over:
+    if _over(state):
         return LegalActions(state.current, [], False)
     if isinstance(state.pile, Hidden) or isinstance(state.players[state.current].hand, Hidden):
         return None
-    steps = BoardTurn(Board.for_turn(state, rows))
+    steps = BoardTurn.on_state(state, rows)
     for action in prefix:
         if not steps.take(action):
             return None
