@@ -19,7 +19,7 @@ from ..core.validity import check_passers, check_passes, check_seats, count_off_
 from ..core.zones import Hidden
 from .board import Layout, layout
 from .facts import MASTER
-from .state import State
+from .state import Row as StateRow, State
 
 
 def check_state(state: State) -> None:
@@ -67,13 +67,8 @@ _CENTRE_BIT = 1 << MASTER.centre
 _LOW, _HIGH = (sum(1 << v for v in MASTER.halves[half]) for half in ("low", "high"))
 #: The name of a colour's card by its value, as a C-level callable.
 _NAME_OF = {color: _NAMES[color].__getitem__ for color in MASTER.colors}
-#: A row order as a number, two bits a row (a colour's index), top row highest; the
-#: orders of the four colours once each, with their layouts.
-_COLOR_CODE = {color: i for i, color in enumerate(MASTER.colors)}
-_LAYOUTS = {
-    sum(_COLOR_CODE[c] << 2 * (len(order) - 1 - i) for i, c in enumerate(order)): layout(order)
-    for order in permutations(MASTER.colors)
-}
+#: The orders of the four colours once each, with their layouts.
+_LAYOUTS = {order: layout(order) for order in permutations(MASTER.colors)}
 _BRIDGES = attrgetter("bridges")
 _BONUS = attrgetter("bonus")
 
@@ -99,37 +94,20 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     rows = state.rows
     if len(rows) != len(MASTER.colors):
         return None
-    # Rows: four colours once each, the 11 in every row, no slot listed twice, no slot
-    # with a card and a joker. A sum of distinct bits has one bit per term; a repeated
-    # value carries and has fewer.
-    bit = _BIT.__getitem__
-    card_masks: list[int] = []
-    joker_masks: list[int] = []
-    code = table_cards = table_jokers = halves = 0
-    islands = False
-    for color, cards, jokers in rows:
-        code = code << 2 | _COLOR_CODE[color]
-        c = sum(map(bit, cards))
-        if not c & _CENTRE_BIT or c.bit_count() != len(cards):
+    # Rows: four colours once each, and each row sound by itself (`_row_facts`, kept
+    # for the rows met before: a row's facts are read in one step, column by column).
+    facts = list(map(_ROW_FACTS.get, rows))
+    if None in facts:
+        facts = [_row_facts(row) if f is None else f for row, f in zip(rows, facts)]
+        if _UNSOUND in facts:
             return None
-        table_cards += len(cards)
-        if jokers:
-            j = sum(map(bit, jokers))
-            if c & j or j.bit_count() != len(jokers):
-                return None
-            table_jokers += len(jokers)
-            t = c | j
-        else:
-            j = 0
-            t = c
-        card_masks.append(c)
-        joker_masks.append(j)
-        if (t + (t & -t)) & t:  # not one run of slots
-            islands = True
-        halves += (t & _LOW == _LOW) + (t & _HIGH == _HIGH)
-    lay = _LAYOUTS.get(code)
+    colors, card_masks, joker_masks, counts, joker_counts, runs, complete = zip(*facts)
+    lay = _LAYOUTS.get(colors)
     if lay is None:  # a colour twice, so another missing
         return None
+    card_masks, joker_masks = list(card_masks), list(joker_masks)
+    table_cards, table_jokers, halves = sum(counts), sum(joker_counts), sum(complete)
+    islands = not all(runs)
     # Cards: each number card once in all (the hands and pile among themselves, and
     # none of them on the table), at most the game's jokers, all 88 cards.
     known: list[str] = []
@@ -158,7 +136,7 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
         for a, b in bridges:
             value = a.value
             i, k = order[a.color], order[b.color]
-            v = bit(value)
+            v = _BIT[value]
             if (b.value != value or (i - k != 1 and k - i != 1) or value == MASTER.centre
                     or not taken[i] & v or not taken[k] & v or targets[k] & v):
                 return None
@@ -182,6 +160,36 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     if sum(map(_BONUS, players)) != min(MASTER.bonus_cards, halves):
         return None
     return lay, card_masks, joker_masks
+
+
+#: `_row_facts` of the rows met so far, by row; forgotten all at once when full.
+_ROW_FACTS: dict[StateRow, tuple] = {}
+_ROW_FACTS_KEPT = 8192
+#: The facts of a row that is not sound by itself.
+_UNSOUND = ()
+
+
+def _row_facts(row: StateRow) -> tuple:
+    """A row's part of `_sound_rows`: (colour, card mask, joker mask, cards, jokers,
+    one run, completed halves), or `_UNSOUND` where the 11 is missing, a slot is listed
+    twice or holds a card and a joker. A sum of distinct bits has one bit per term; a
+    repeated value carries and has fewer. Kept in `_ROW_FACTS`: a memo keyed on the
+    row's values alone (rows recur from turn to turn), which only ever answers what
+    this function would."""
+    color, cards, jokers = row
+    bit = _BIT.__getitem__
+    c = sum(map(bit, cards))
+    j = sum(map(bit, jokers))
+    if not c & _CENTRE_BIT or c.bit_count() != len(cards) or c & j or j.bit_count() != len(jokers):
+        facts = _UNSOUND
+    else:
+        t = c | j
+        facts = (color, c, j, len(cards), len(jokers), not (t + (t & -t)) & t,
+                 (t & _LOW == _LOW) + (t & _HIGH == _HIGH))
+    if len(_ROW_FACTS) >= _ROW_FACTS_KEPT:
+        _ROW_FACTS.clear()
+    _ROW_FACTS[row] = facts
+    return facts
 
 
 def _run_mask(taken: int, bit: int) -> int:
