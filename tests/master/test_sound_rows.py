@@ -248,3 +248,33 @@ def test_hand_made_states_of_the_wrong_types_go_to_the_named_checks():
         validity.check_state(odd)
     except Exception as problem:  # whatever the named checks make of it
         assert not isinstance(problem, AssertionError)
+
+
+def test_a_rows_remembered_facts_are_the_facts_it_would_have_anew():
+    """`_row_facts` keeps each row's facts in a memo keyed on the row's values: every
+    answer of `sound_rows` is the same with the memo as earlier states left it and with
+    the memo emptied first, and a state refused by its row is refused with the same
+    reason both times."""
+    rng = random.Random(21)
+    compared = refused = 0
+    for data in positions(4, 3000):
+        for changed in [data] + [mutate(data, rng) for _ in range(25)]:
+            try:
+                state = engine.load_state(changed)
+            except MalformedInput:
+                continue
+            remembered = validity.sound_rows(state)
+            validity._ROW_FACTS.clear()
+            assert validity.sound_rows(state) == remembered
+            compared += 1
+    doubled = copy.deepcopy(positions(1, 7)[0])
+    doubled["rows"][0]["cards"].append(11)
+    reasons = []
+    for _ in range(2):  # the second time the row's facts come from the memo
+        try:
+            validity.check_state(engine.load_state(doubled))
+        except Violation as refusal:
+            reasons.append(refusal.reason)
+            refused += 1
+    assert refused == 2 and [str(reason) for reason in reasons] == ["the red 11 appears twice in the red row"] * 2
+    assert compared > 60, compared
