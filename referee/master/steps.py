@@ -1,7 +1,8 @@
 """A MASTER turn on a compact `Board`: the step loop of `turn.py`, by bit operations.
 
-`BoardTurn` copies the few integers a turn can change out of the board (four row masks
-of cards and of jokers, the mover's four hand masks and joker count) and takes actions
+`BoardTurn` copies the few integers a turn can change out of the board or the state
+(four row masks of cards and of jokers, the mover's joker count, and the mover's four
+hand masks where a check needs them) and takes actions
 one at a time, asking exactly the questions of RULES.md section 10, in its order, but
 answering only "legal or not": no message is built. The first action that is not
 legal makes `take` return False and leaves the turn as it was; the caller then asks
@@ -14,8 +15,9 @@ the board by `commit`, with the same events the dict engine reports.
 are `engine.apply` and `engine.legal_actions` for MASTER when the mover's hand and the
 pile are known: the turn is made straight from the state (`BoardTurn.on_state`, no
 `Board`), holding just what one turn reads, and a legal turn's new state is written
-straight from it (the rows it did not touch kept as they were). `tests/master/test_board.py` plays random games through this path and the
-dict engine side by side (two thousand in the slow test).
+straight from it (the rows it did not touch kept as they were).
+`tests/master/test_board.py` plays random games through this path and the dict engine
+side by side (two thousand in the slow test).
 """
 
 from __future__ import annotations
