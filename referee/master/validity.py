@@ -99,8 +99,8 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     facts = list(map(_ROW_FACTS.get, rows))
     if None in facts:
         facts = [_row_facts(row) if f is None else f for row, f in zip(rows, facts)]
-        if _UNSOUND in facts:
-            return None
+    if _UNSOUND in facts:  # met now or remembered from before
+        return None
     colors, card_masks, joker_masks, counts, joker_counts, runs, complete = zip(*facts)
     lay = _LAYOUTS.get(colors)
     if lay is None:  # a colour twice, so another missing
