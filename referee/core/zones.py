@@ -27,6 +27,10 @@ class Hidden(NamedTuple):
 Cards = tuple[str, ...] | Hidden
 
 
+#: A hidden hand or pile of no cards.
+_NO_CARDS = Hidden(0)
+
+
 def count_cards(zone: Cards) -> int:
     """How many cards a hand or pile holds, seen or not."""
     return zone.count if isinstance(zone, Hidden) else len(zone)
@@ -44,9 +48,10 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True when a hand is empty or every player has passed in a row."""
-        return any(count_cards(p.hand) == 0 for p in self.players) or (
-            self.passes >= len(self.players) > 0
-        )
+        # Asked on every turn: a known hand of no cards is an empty tuple (falsy), a
+        # hidden one equals `Hidden(0)`, so no hand's count need be taken.
+        hands = [p.hand for p in self.players]
+        return not all(hands) or _NO_CARDS in hands or self.passes >= len(hands) > 0
 
     @property
     def pile_size(self) -> int:

@@ -35,9 +35,6 @@ from .scoring import scores
 from .state import Player, Row, State, TableBridge, engine_made
 
 _BONUS = attrgetter("bonus")
-_HAND = attrgetter("hand")
-#: A hidden hand of no cards (see `_over`).
-_NO_CARDS = Hidden(0)
 
 _LIMIT = MASTER.cards_per_turn
 #: A number card's own slot, by its name.
@@ -375,7 +372,7 @@ def play_on_state(state: State, turn: Turn, rows: tuple[Any, list[int], list[int
     if turn.player != me or not turn.actions or isinstance(state.pile, Hidden):
         return None
     mover = players[me]
-    if isinstance(mover.hand, Hidden) or _over(state):
+    if isinstance(mover.hand, Hidden) or state.is_over:
         return None
     steps = BoardTurn.on_state(state, rows)
     for action in turn.actions:
@@ -403,13 +400,6 @@ def play_on_state(state: State, turn: Turn, rows: tuple[Any, list[int], list[int
     if steps.ended or new.passes >= len(players):
         events.append(game_over(new, steps.ended))
     return TurnResult(new, events, [])
-
-
-def _over(state: State) -> bool:
-    """`state.is_over` (a hand of no cards, or every player passed), in fewer steps: a
-    known hand of no cards is falsy, a hidden one equals `Hidden(0)`."""
-    hands = list(map(_HAND, state.players))
-    return not all(hands) or _NO_CARDS in hands or state.passes >= len(hands)
 
 
 def rows_after(rows: tuple[Row, ...], steps: BoardTurn) -> tuple[Row, ...]:
@@ -442,7 +432,7 @@ def next_on_state(state: State, prefix: tuple[Action, ...],
     """`engine.legal_actions`' answer by the compact path; None where it does not decide
     (a hidden hand to move or a hidden pile, a prefix it refuses). `rows` as for
     `play_on_state`."""
-    if _over(state):
+    if state.is_over:
         return LegalActions(state.current, [], False)
     if isinstance(state.pile, Hidden) or isinstance(state.players[state.current].hand, Hidden):
         return None
