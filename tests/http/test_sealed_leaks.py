@@ -333,17 +333,31 @@ def test_a_whole_sealed_box_game_tells_each_seat_only_what_it_may_see(ruleset, d
 # owner's too (section 6); a card turned up lies face up for all.
 
 
-def farben_unseen(sealed, seat):
+def others_hands_and(zone, sealed, seat):
+    """The others' hands and the face-down `zone` of the state; a card the seat took in
+    the open turn is theirs to see."""
     state = sealed.state
-    hidden = set(state["pile"]) | {c for i, p in enumerate(state["players"]) if i != seat for c in p["hand"]}
+    hidden = set(state[zone]) | {c for i, p in enumerate(state["players"]) if i != seat for c in p["hand"]}
     if state["current"] == seat:
         hidden -= {a.get("card") for a in sealed.open}
     return hidden
 
 
-def farben_view_hides(view, sealed, seat):
-    for index, (seen, real) in enumerate(zip(view["players"], sealed.state["players"])):
+def own_hand_only(view, sealed, seat):
+    """Check that the view shows the seat its own hand and the others' as counts; the
+    players' (view, sealed state) entries side by side."""
+    pairs = list(zip(view["players"], sealed.state["players"]))
+    for index, (seen, real) in enumerate(pairs):
         assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
+    return pairs
+
+
+def farben_unseen(sealed, seat):
+    return others_hands_and("pile", sealed, seat)
+
+
+def farben_view_hides(view, sealed, seat):
+    own_hand_only(view, sealed, seat)
     assert view["pile"] == {"count": len(sealed.state["pile"])}
     assert view["display"] == sealed.state["display"]
 
@@ -360,18 +374,12 @@ def ueberall_view_hides(view, sealed, seat):
 
 
 def peter_unseen(sealed, seat):
-    """The others' hands and the card set aside (section 4); a card the seat drew in the
-    open turn is theirs to see."""
-    state = sealed.state
-    hidden = set(state["aside"]) | {c for i, p in enumerate(state["players"]) if i != seat for c in p["hand"]}
-    if state["current"] == seat:
-        hidden -= {a.get("card") for a in sealed.open}
-    return hidden
+    """The others' hands and the card set aside (section 4)."""
+    return others_hands_and("aside", sealed, seat)
 
 
 def peter_view_hides(view, sealed, seat):
-    for index, (seen, real) in enumerate(zip(view["players"], sealed.state["players"])):
-        assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
+    for seen, real in own_hand_only(view, sealed, seat):
         assert seen["pairs"] == real["pairs"]
     assert view["aside"] == {"count": len(sealed.state["aside"])}
 
