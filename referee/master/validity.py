@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import permutations
-from operator import attrgetter
+from operator import and_, attrgetter, invert
 
 from ..core.cards import JOKER
 from ..i18n import Counted, Message
@@ -45,8 +45,9 @@ def checked_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
         _check_bridges(state, occupied)
         _check_runs(state, occupied)
         _check_bonus(state, occupied)
-    check_passes(state)
-    check_passers(state, _placeable)
+    if state.passes:  # no passes: nothing for either check to find
+        check_passes(state)
+        check_passers(state, _placeable)
     return rows
 
 
@@ -71,6 +72,13 @@ _NAME_OF = {color: _NAMES[color].__getitem__ for color in MASTER.colors}
 _LAYOUTS = {order: layout(order) for order in permutations(MASTER.colors)}
 _BRIDGES = attrgetter("bridges")
 _BONUS = attrgetter("bonus")
+#: The game's numbers `_sound_rows` asks for on every state, read once.
+_ROWS, _JOKERS, _TOTAL_CARDS, _BONUS_CARDS = (
+    len(MASTER.colors), MASTER.joker_count, MASTER.total_cards, MASTER.bonus_cards)
+#: The bridge cards dealt in all, by the number of players the game seats.
+_BRIDGES_DEALT = {
+    n: MASTER.bridges_per_player(n) * n for n in range(MASTER.min_players, MASTER.max_players + 1)
+}
 
 
 def sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
@@ -89,10 +97,11 @@ def sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
 def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     players = state.players
     n = len(players)
-    if not (MASTER.min_players <= n <= MASTER.max_players and 0 <= state.current < n):
+    dealt = _BRIDGES_DEALT.get(n)
+    if dealt is None or not 0 <= state.current < n:  # seats the game does not have
         return None
     rows = state.rows
-    if len(rows) != len(MASTER.colors):
+    if len(rows) != _ROWS:
         return None
     # Rows: four colours once each, and each row sound by itself (`_row_facts`, kept
     # for the rows met before: a row's facts are read in one step, column by column).
@@ -101,13 +110,14 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
         facts = [_row_facts(row) if f is None else f for row, f in zip(rows, facts)]
     if _UNSOUND in facts:  # met now or remembered from before
         return None
-    colors, card_masks, joker_masks, counts, joker_counts, runs, complete = zip(*facts)
+    colors, card_masks, joker_masks, names, counts, takens, centre_runs = zip(*facts)
     lay = _LAYOUTS.get(colors)
     if lay is None:  # a colour twice, so another missing
         return None
     card_masks, joker_masks = list(card_masks), list(joker_masks)
-    table_cards, table_jokers, halves = sum(counts), sum(joker_counts), sum(complete)
-    islands = not all(runs)
+    counts = sum(counts)  # the rows' counts, added field by field (see `_row_facts`)
+    table_cards, table_jokers = counts & 255, counts >> 8 & 255
+    halves, islands = counts >> 16 & 255, counts >> 24
     # Cards: each number card once in all (the hands and pile among themselves, and
     # none of them on the table), at most the game's jokers, all 88 cards.
     known: list[str] = []
@@ -116,36 +126,31 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     seen = set(known)
     if len(seen) != len(known) - jokers + (1 if jokers else 0):
         return None
-    for color, cards, _ in rows:
-        if not seen.isdisjoint(map(_NAME_OF[color], cards)):
-            return None
-    if jokers + table_jokers > MASTER.joker_count:
+    if not all(map(seen.isdisjoint, names)):
         return None
-    if len(known) + table_cards + table_jokers + hidden != MASTER.total_cards:
+    if jokers + table_jokers > _JOKERS:
+        return None
+    if len(known) + table_cards + table_jokers + hidden != _TOTAL_CARDS:
         return None
     # Bridges: the count dealt; each joins neighbouring rows at one value, both ends
-    # occupied, onto a slot that is no 11 and no other bridge's target.
+    # occupied, onto a slot that is no 11 and no other bridge's target (`_bridge_facts`).
     bridges = state.bridges
-    if sum(map(_BRIDGES, players)) + len(bridges) != MASTER.bridges_per_player(n) * n:
+    if sum(map(_BRIDGES, players)) + len(bridges) != dealt:
         return None
     if bridges:
-        order = lay.index
-        taken = list(map(int.__or__, card_masks, joker_masks))
-        targets = [0] * len(taken)
-        links = []
-        for a, b in bridges:
-            value = a.value
-            i, k = order[a.color], order[b.color]
-            v = _BIT[value]
-            if (b.value != value or (i - k != 1 and k - i != 1) or value == MASTER.centre
-                    or not taken[i] & v or not taken[k] & v or targets[k] & v):
-                return None
-            targets[k] |= v
-            links.append((i, k, v))
+        key = (bridges, lay)
+        bridged = _BRIDGE_FACTS.get(key)
+        if bridged is None:
+            bridged = _bridge_facts(key)
+        if bridged is _UNSOUND:
+            return None
+        links, ends = bridged
+        if any(map(and_, ends, map(invert, takens))):  # a bridge ends at an empty slot
+            return None
         # Runs: every occupied slot lies in the run of its row's 11, or in a run a bridge
-        # leads to from a run so reached (run masks as in `_run_mask`, inline).
+        # leads to from a run so reached (run masks as `_run_mask` makes them).
         if islands:
-            reached = [_run_mask(t, _CENTRE_BIT) for t in taken]
+            reached, taken = list(centre_runs), list(takens)
             while reached != taken:
                 grown = False
                 for i, k, v in links:
@@ -157,7 +162,7 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     elif islands:
         return None
     # Bonus: one bonus card for each completed half-row, while the game has them.
-    if sum(map(_BONUS, players)) != min(MASTER.bonus_cards, halves):
+    if sum(map(_BONUS, players)) != min(_BONUS_CARDS, halves):
         return None
     return lay, card_masks, joker_masks
 
@@ -165,17 +170,19 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
 #: `_row_facts` of the rows met so far, by row; forgotten all at once when full.
 _ROW_FACTS: dict[StateRow, tuple] = {}
 _ROW_FACTS_KEPT = 8192
-#: The facts of a row that is not sound by itself.
+#: The facts of a row that is not sound by itself, or of bridges not sound by themselves.
 _UNSOUND = ()
 
 
 def _row_facts(row: StateRow) -> tuple:
-    """A row's part of `_sound_rows`: (colour, card mask, joker mask, cards, jokers,
-    one run, completed halves), or `_UNSOUND` where the 11 is missing, a slot is listed
-    twice or holds a card and a joker. A sum of distinct bits has one bit per term; a
-    repeated value carries and has fewer. Kept in `_ROW_FACTS`: a memo keyed on the
-    row's values alone (rows recur from turn to turn), which only ever answers what
-    this function would."""
+    """A row's part of `_sound_rows`: (colour, card mask, joker mask, the cards' names,
+    counts, occupied slots, the run of the 11), where `counts` holds the number cards,
+    the jokers, the completed halves and whether the row has islands (more than one
+    run), a byte each; or `_UNSOUND` where the 11 is missing, a slot is listed twice or
+    holds a card and a joker. A sum of distinct bits has one bit per term; a repeated
+    value carries and has fewer. Kept in `_ROW_FACTS`: a memo keyed on the row's values
+    alone (rows recur from turn to turn), which only ever answers what this function
+    would."""
     color, cards, jokers = row
     bit = _BIT.__getitem__
     c = sum(map(bit, cards))
@@ -184,11 +191,50 @@ def _row_facts(row: StateRow) -> tuple:
         facts = _UNSOUND
     else:
         t = c | j
-        facts = (color, c, j, len(cards), len(jokers), not (t + (t & -t)) & t,
-                 (t & _LOW == _LOW) + (t & _HIGH == _HIGH))
+        halves = (t & _LOW == _LOW) + (t & _HIGH == _HIGH)
+        islands = 1 if (t + (t & -t)) & t else 0  # more than one run
+        # The four counts in one int, so that one sum adds them for the whole table (at
+        # most 84 of anything on a table, so no field overflows into the next).
+        counts = len(cards) | len(jokers) << 8 | halves << 16 | islands << 24
+        facts = (color, c, j, frozenset(map(_NAME_OF[color], cards)), counts, t, _run_mask(t, _CENTRE_BIT))
     if len(_ROW_FACTS) >= _ROW_FACTS_KEPT:
         _ROW_FACTS.clear()
     _ROW_FACTS[row] = facts
+    return facts
+
+
+#: `_bridge_facts` of the table bridges met so far, by bridges and row order.
+_BRIDGE_FACTS: dict[tuple, tuple] = {}
+
+
+def _bridge_facts(key: tuple) -> tuple:
+    """The part of `_sound_rows` that a table's bridges decide by themselves, in a row
+    order (`key` is the bridges and the `Layout`): (links, ends), each link (source row,
+    target row, bit of the value) and `ends` the slots the bridges need occupied, a mask
+    per row; or `_UNSOUND` where a bridge joins no neighbouring rows at one value, leads
+    onto an 11 or onto another bridge's target. Kept in `_BRIDGE_FACTS` as `_row_facts`
+    is in `_ROW_FACTS`: a game's bridges change a few times at most."""
+    bridges, lay = key
+    order = lay.index
+    ends = [0] * len(lay.colors)
+    targets = ends[:]
+    links = []
+    facts = _UNSOUND
+    for a, b in bridges:
+        value = a.value
+        i, k = order[a.color], order[b.color]
+        v = _BIT[value]
+        if b.value != value or (i - k != 1 and k - i != 1) or value == MASTER.centre or targets[k] & v:
+            break
+        targets[k] |= v
+        ends[i] |= v
+        ends[k] |= v
+        links.append((i, k, v))
+    else:
+        facts = (tuple(links), tuple(ends))
+    if len(_BRIDGE_FACTS) >= _ROW_FACTS_KEPT:
+        _BRIDGE_FACTS.clear()
+    _BRIDGE_FACTS[key] = facts
     return facts
 
 

@@ -85,7 +85,7 @@ def mutate(data: dict, rng: random.Random) -> dict:
     data = copy.deepcopy(data)
     rows, players = data["rows"], data["players"]
     row = rng.choice(rows)
-    kind = rng.randrange(17)
+    kind = rng.randrange(18)
     held = zones(data)
     if kind == 0 and len(held) > 1:  # a card moves from one zone to another
         a, b = rng.sample(held, 2)
@@ -191,6 +191,8 @@ def mutate(data: dict, rng: random.Random) -> dict:
                 row["jokers"].append(row["jokers"][0])
         else:
             zone.append("J")
+    elif kind == 16 and data["bridges"]:  # the table bridges listed in another order
+        rng.shuffle(data["bridges"])
     elif kind == 15 and held:  # a row value or joker listed twice, a known card fewer
         values = row["jokers"] if row.get("jokers") and rng.random() < 0.5 else row["cards"]
         if values:
@@ -234,6 +236,41 @@ def test_the_fast_path_accepts_what_the_named_checks_pass_and_nothing_else():
     assert accepted > 100 and refused > 500, (accepted, refused)
 
 
+def test_chained_bridges_are_sound_in_whatever_order_the_state_lists_them():
+    """A slot can be one bridge's target and the next one's source (Y6 to G6, then G6 to
+    B6). However the state orders its bridges, the fast path accepts the position, as the
+    named checks do, and reads the same masks; only a second bridge onto one target is
+    refused, in either order."""
+    rng = random.Random(16)
+    chained = doubles = 0
+    for data in positions(12, 2000):
+        bridges = data["bridges"]
+        sources = {b["from"] for b in bridges}
+        if not sources & {b["to"] for b in bridges}:
+            continue
+        chained += 1
+        expected = masks(engine.load_state(data))
+        orders = [bridges[::-1]] + [rng.sample(bridges, len(bridges)) for _ in range(8)]
+        for order in orders:
+            state = engine.load_state({**data, "bridges": list(order)})
+            assert named(state) is None
+            found = validity.sound_rows(state)
+            assert found is not None and found[1:] == expected, order
+        # The bridge onto the chain's middle slot laid a second time, from a bridge card
+        # of a player who has one (so the count of bridge cards still adds up).
+        giver = next((p for p in data["players"] if p["bridges"] > 0), None)
+        if giver is None:
+            continue
+        onto = next(b for b in bridges if b["to"] in sources)
+        players = [{**p, "bridges": p["bridges"] - 1} if p is giver else p for p in data["players"]]
+        for doubled in ([*bridges, dict(onto)], [dict(onto), *bridges]):
+            state = engine.load_state({**data, "players": players, "bridges": doubled})
+            assert validity.sound_rows(state) is None
+            assert str(named(state)).startswith("two bridges lead onto"), named(state)
+            doubles += 1
+    assert chained > 100 and doubles > 30, (chained, doubles)
+
+
 def test_hand_made_states_of_the_wrong_types_go_to_the_named_checks():
     data = positions(1, 7)[0]
     state = engine.load_state(data)
@@ -250,11 +287,12 @@ def test_hand_made_states_of_the_wrong_types_go_to_the_named_checks():
         assert not isinstance(problem, AssertionError)
 
 
-def test_a_rows_remembered_facts_are_the_facts_it_would_have_anew():
-    """`_row_facts` keeps each row's facts in a memo keyed on the row's values: every
-    answer of `sound_rows` is the same with the memo as earlier states left it and with
-    the memo emptied first, and a state refused by its row is refused with the same
-    reason both times."""
+def test_remembered_facts_are_the_facts_it_would_have_anew():
+    """`_row_facts` keeps each row's facts in a memo keyed on the row's values, and
+    `_bridge_facts` the bridges' keyed on the bridges and the row order: every answer of
+    `sound_rows` is the same with the memos as earlier states left them and with the
+    memos emptied first, and a state refused by its row is refused with the same reason
+    both times."""
     rng = random.Random(21)
     compared = refused = 0
     for data in positions(4, 3000):
@@ -265,6 +303,7 @@ def test_a_rows_remembered_facts_are_the_facts_it_would_have_anew():
                 continue
             remembered = validity.sound_rows(state)
             validity._ROW_FACTS.clear()
+            validity._BRIDGE_FACTS.clear()
             assert validity.sound_rows(state) == remembered
             compared += 1
     doubled = copy.deepcopy(positions(1, 7)[0])
