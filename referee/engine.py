@@ -80,7 +80,7 @@ def check_state(state: GameState) -> None:
 
 def apply(state: GameState, turn: Turn) -> TurnResult:
     """The new state after a legal turn, or a Violation with its code and action index."""
-    return find_ruleset(state.ruleset).apply(state, turn)
+    return RULESETS.find(state.ruleset).apply(state, turn)  # find_ruleset, one call less
 
 
 def legal_actions(state: GameState, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:

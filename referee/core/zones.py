@@ -50,8 +50,14 @@ class GameState:
         """True when a hand is empty or every player has passed in a row."""
         # Asked on every turn: a known hand of no cards is an empty tuple (falsy), a
         # hidden one equals `Hidden(0)`, so no hand's count need be taken.
-        hands = [p.hand for p in self.players]
-        return not all(hands) or _NO_CARDS in hands or self.passes >= len(hands) > 0
+        players = self.players
+        if self.passes >= len(players) > 0:
+            return True
+        for player in players:
+            hand = player.hand
+            if not hand or hand == _NO_CARDS:
+                return True
+        return False
 
     @property
     def pile_size(self) -> int:

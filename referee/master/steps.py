@@ -3,8 +3,9 @@
 `BoardTurn` copies the few integers a turn can change out of the board or the state
 (four row masks of cards and of jokers, the mover's joker count, and the mover's four
 hand masks where a check needs them) and takes actions
-one at a time, asking exactly the questions of RULES.md section 10, in its order, but
-answering only "legal or not": no message is built. The first action that is not
+one at a time, asking exactly the questions of RULES.md section 10 but answering only
+"legal or not": no message is built, and the order of the questions (which decides
+the refusal named) is free. The first action that is not
 legal makes `take` return False and leaves the turn as it was; the caller then asks
 the dict engine (`turn.py`, the reference) for the violation with its code, index and
 message, so every refusal reads exactly as before. A legal turn is written back into
@@ -22,7 +23,7 @@ side by side (two thousand in the slow test).
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, or_
 from typing import Any
 
 from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
@@ -35,6 +36,9 @@ from .scoring import scores
 from .state import Player, Row, State, TableBridge, engine_made
 
 _BONUS = attrgetter("bonus")
+#: A named tuple from a tuple of its fields (a `TableBridge` from a `Bridge` action's two
+#: slots, a `Player`), without the generated constructor's call by field.
+_NEW_TUPLE = tuple.__new__
 
 _LIMIT = MASTER.cards_per_turn
 #: A number card's own slot, by its name.
@@ -55,7 +59,8 @@ class BoardTurn:
 
     __slots__ = ("board", "layout", "pile", "top", "hand", "player", "start", "cards", "jokers", "held",
                  "held_jokers", "hand_count", "bridges_left", "placed", "pending", "first_swap", "ended",
-                 "ender", "taken", "events", "bonus_gained", "bonus_total", "laid", "hand_ops", "drawn")
+                 "ender", "taken", "events", "bonus_gained", "bonus_total", "laid", "hand_ops", "drawn",
+                 "players")
 
     def __init__(self, board: Board):
         self.board = board
@@ -104,7 +109,9 @@ class BoardTurn:
         steps.held = None
         steps.held_jokers = hand.count(JOKER)
         steps.bridges_left = mover.bridges
-        steps.bonus_total = sum(map(_BONUS, players))
+        # The bonus cards held are counted only when a half-row is completed (`_complete`).
+        steps.players = players
+        steps.bonus_total = None
         steps._begin()
         return steps
 
@@ -150,46 +157,65 @@ class BoardTurn:
             return False
         kind = type(action)
         pending = self.pending
-        lay = self.layout
         if kind is Place:
             card, slot = action
-            i = lay.index[slot.color]
-            v = slot.value
+            color, v = slot
+            i = self.layout.index[color]
             if pending is not None and (pending[1] != i or pending[2] != v):
                 return False
             if self.placed >= _LIMIT:
                 return False
             bit = 1 << v
-            if card == JOKER:
-                if not self.held_jokers:
-                    return False
-            elif _SLOTS.get(card) != slot or card not in self.hand:
-                # A number card goes to its own slot only, from the hand the turn began
-                # with: one placed or swapped in already lies in its slot, refused below.
-                return False
-            taken = self.cards[i] | self.jokers[i]
+            cards, jokers = self.cards, self.jokers
+            taken = cards[i] | jokers[i]
             if taken & bit:
                 return False
             if pending is None and not taken & (bit << 1 | bit >> 1):
                 return False
-            self._place(card, i, v, bit)
+            if card == JOKER:
+                if not self.held_jokers:
+                    return False
+                self.held_jokers -= 1
+                jokers[i] |= bit
+            elif _SLOTS.get(card) != slot or card not in self.hand:
+                # A number card goes to its own slot only, from the hand the turn began
+                # with: one placed or swapped in already lies in its slot, refused above.
+                return False
+            else:
+                if self.held is not None:
+                    self.held[i] &= ~bit
+                cards[i] |= bit
+            # Legal (`take` only answers whether, so its checks need not keep section
+            # 10's order, which the reference follows to name a refusal).
+            self.hand_ops.append(card)
+            self.hand_count -= 1
+            if not self.hand_count:
+                self.ended = True
+            self.placed += 1
+            self.pending = None
+            if v != _CENTRE:
+                half = LOW if v < _CENTRE else HIGH
+                if (taken | bit) & half == half:
+                    self._complete(i, v)
         elif pending is not None:
             return False
         elif kind is Bridge:
             source, target = action
             if not self.bridges_left or source.color == target.color or source.value != target.value:
                 return False
-            a, b = lay.index[source.color], lay.index[target.color]
+            index = self.layout.index
+            a, b = index[source.color], index[target.color]
             if abs(a - b) != 1:
                 return False
             bit = 1 << source.value
             if not (self.cards[a] | self.jokers[a]) & bit or (self.cards[b] | self.jokers[b]) & bit:
                 return False
             self.bridges_left -= 1
-            self.laid.append(TableBridge(source, target))
+            self.laid.append(_NEW_TUPLE(TableBridge, action))  # the same two slots
             self.pending = (len(self.taken), b, source.value)
         elif kind is Swap:
             slot = action.slot
+            lay = self.layout
             i = lay.index[slot.color]
             v = slot.value
             bit = 1 << v
@@ -223,31 +249,19 @@ class BoardTurn:
         self.taken.append(action)
         return True
 
-    def _place(self, card: str, i: int, v: int, bit: int) -> None:
-        if card == JOKER:
-            self.held_jokers -= 1
-            self.jokers[i] |= bit
+    def _complete(self, i: int, v: int) -> None:
+        """The placement at value `v` of row `i` completed its half-row: a bonus card,
+        while the game has any left."""
+        color = self.layout.colors[i]
+        name = "low" if v < _CENTRE else "high"
+        if self.bonus_total is None:  # a turn on a state: counted now, when first needed
+            self.bonus_total = sum(map(_BONUS, self.players))
+        if self.bonus_total < MASTER.bonus_cards:
+            self.bonus_total += 1
+            self.bonus_gained += 1
+            self.events.append({"type": "bonus", "player": self.player, "row": color, "half": name})
         else:
-            if self.held is not None:
-                self.held[i] &= ~bit
-            self.cards[i] |= bit
-        self.hand_ops.append(card)
-        self.hand_count -= 1
-        if not self.hand_count:
-            self.ended = True
-        self.placed += 1
-        self.pending = None
-        if v != _CENTRE:
-            half = LOW if v < _CENTRE else HIGH
-            if (self.cards[i] | self.jokers[i]) & half == half:
-                color = self.layout.colors[i]
-                name = "low" if v < _CENTRE else "high"
-                if self.bonus_total < MASTER.bonus_cards:
-                    self.bonus_total += 1
-                    self.bonus_gained += 1
-                    self.events.append({"type": "bonus", "player": self.player, "row": color, "half": name})
-                else:
-                    self.events.append({"type": "bonus_unavailable", "row": color, "half": name})
+            self.events.append({"type": "bonus_unavailable", "row": color, "half": name})
 
     def _playable(self) -> bool:
         held, cards, jokers = self.held_masks(), self.cards, self.jokers
@@ -280,7 +294,7 @@ class BoardTurn:
         found: list[Action] = []
         rows = range(len(cards))
         if self.placed < _LIMIT:
-            open_ = [(t << 1 | t >> 1) & FULL & ~t for t in map(int.__or__, cards, jokers)]
+            open_ = [(t << 1 | t >> 1) & FULL & ~t for t in map(or_, cards, jokers)]
             for i in rows:
                 collect(found, open_[i] & held[i], lay.place[i])
             if self.held_jokers:
@@ -288,7 +302,7 @@ class BoardTurn:
                     collect(found, open_[i], lay.place_joker[i])
             if self.bridges_left:
                 has_joker = self.held_jokers > 0
-                taken = list(map(int.__or__, cards, jokers))
+                taken = list(map(or_, cards, jokers))
                 for a, b in _NEIGHBOURS[len(cards)]:
                     reach = taken[a] & ~taken[b]
                     collect(found, reach if has_joker else reach & held[b], lay.bridge[a][b])
@@ -385,7 +399,8 @@ def play_on_state(state: State, turn: Turn, rows: tuple[Any, list[int], list[int
     if steps.drawn is not None:
         hand.append(steps.drawn)
     new_players = list(players)
-    new_players[me] = Player(mover.name, tuple(hand), steps.bridges_left, mover.bonus + steps.bonus_gained)
+    new_players[me] = _NEW_TUPLE(
+        Player, (mover.name, tuple(hand), steps.bridges_left, mover.bonus + steps.bonus_gained))
     ender = type(steps.ender)
     new = engine_made(
         tuple(new_players),
