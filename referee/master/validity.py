@@ -122,8 +122,8 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     # none of them on the table), at most the game's jokers, all 88 cards.
     known: list[str] = []
     hidden = count_off_table(state, known)
-    jokers = known.count(JOKER)
     seen = set(known)
+    jokers = known.count(JOKER) if JOKER in seen else 0
     if len(seen) != len(known) - jokers + (1 if jokers else 0):
         return None
     if not all(map(seen.isdisjoint, names)):
