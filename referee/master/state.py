@@ -11,6 +11,7 @@ here (see the README's figures).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ..core.cards import Slot
@@ -36,6 +37,10 @@ class Player(NamedTuple):
     hand: Cards
     bridges: int
     bonus: int
+
+
+#: A player's bonus cards, as a C-level callable: `sum(map(BONUS_OF, players))`.
+BONUS_OF = attrgetter("bonus")
 
 
 class Row(NamedTuple):

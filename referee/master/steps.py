@@ -23,7 +23,7 @@ side by side (two thousand in the slow test).
 
 from __future__ import annotations
 
-from operator import attrgetter, or_
+from operator import or_
 from typing import Any
 
 from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
@@ -33,9 +33,8 @@ from ..core.zones import Hidden
 from .board import COLOR, FULL, HIGH, LOW, Board, Layout, hand_masks, layout, mask_of, row_of, touching
 from .facts import MASTER
 from .scoring import scores
-from .state import Player, Row, State, TableBridge, engine_made
+from .state import BONUS_OF, Player, Row, State, TableBridge, engine_made
 
-_BONUS = attrgetter("bonus")
 #: A named tuple from a tuple of its fields (a `TableBridge` from a `Bridge` action's two
 #: slots, a `Player`), without the generated constructor's call by field.
 _NEW_TUPLE = tuple.__new__
@@ -255,7 +254,7 @@ class BoardTurn:
         color = self.layout.colors[i]
         name = "low" if v < _CENTRE else "high"
         if self.bonus_total is None:  # a turn on a state: counted now, when first needed
-            self.bonus_total = sum(map(_BONUS, self.players))
+            self.bonus_total = sum(map(BONUS_OF, self.players))
         if self.bonus_total < MASTER.bonus_cards:
             self.bonus_total += 1
             self.bonus_gained += 1

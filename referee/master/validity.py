@@ -19,7 +19,7 @@ from ..core.validity import check_passers, check_passes, check_seats, count_off_
 from ..core.zones import Hidden
 from .board import Layout, layout
 from .facts import MASTER
-from .state import Row as StateRow, State
+from .state import BONUS_OF, Row as StateRow, State
 
 
 def check_state(state: State) -> None:
@@ -71,7 +71,6 @@ _NAME_OF = {color: _NAMES[color].__getitem__ for color in MASTER.colors}
 #: The orders of the four colours once each, with their layouts.
 _LAYOUTS = {order: layout(order) for order in permutations(MASTER.colors)}
 _BRIDGES = attrgetter("bridges")
-_BONUS = attrgetter("bonus")
 #: The game's numbers `_sound_rows` asks for on every state, read once.
 _ROWS, _JOKERS, _TOTAL_CARDS, _BONUS_CARDS = (
     len(MASTER.colors), MASTER.joker_count, MASTER.total_cards, MASTER.bonus_cards)
@@ -162,7 +161,7 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     elif islands:
         return None
     # Bonus: one bonus card for each completed half-row, while the game has them.
-    if sum(map(_BONUS, players)) != min(_BONUS_CARDS, halves):
+    if sum(map(BONUS_OF, players)) != min(_BONUS_CARDS, halves):
         return None
     return lay, card_masks, joker_masks
 
