@@ -51,9 +51,22 @@ def values_of(mask: int) -> tuple[int, ...]:
     return tuple(v for v in MASTER.values if mask >> v & 1)
 
 
-#: The rows `row_of` made, by colour and masks; forgotten all at once when full.
+#: How many entries each of the engine's memos keeps (`remember`).
+MEMO_KEPT = 8192
+
+
+def remember(memo: dict[Any, Any], key: Any, value: Any) -> Any:
+    """Keep `value` under `key` in one of the engine's bounded memos, which forgets all
+    it holds at once when full (a memo only ever answers what its function would, so
+    forgetting costs time, never an answer); return `value`."""
+    if len(memo) >= MEMO_KEPT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+#: The rows `row_of` made, by colour and masks.
 _ROWS: dict[tuple[str, int, int], Row] = {}
-_ROWS_KEPT = 8192
 
 
 def row_of(color: str, cards: int, jokers: int) -> Row:
@@ -64,9 +77,7 @@ def row_of(color: str, cards: int, jokers: int) -> Row:
     key = (color, cards, jokers)
     row = _ROWS.get(key)
     if row is None:
-        if len(_ROWS) >= _ROWS_KEPT:
-            _ROWS.clear()
-        row = _ROWS[key] = Row(color, values_of(cards), values_of(jokers))
+        row = remember(_ROWS, key, Row(color, values_of(cards), values_of(jokers)))
     return row
 
 
@@ -112,8 +123,14 @@ def layout(colors: tuple[str, ...]) -> Layout:
 
 
 _ROW_BITS = MASTER.highest + 1
-#: A row's colour.
-COLOR = attrgetter("color")
+_COLOR = attrgetter("color")
+
+
+def table_masks(rows: Any) -> tuple[Layout, list[int], list[int]]:
+    """The layout of a state's row order and its rows' masks of number cards and of
+    jokers, top down."""
+    return (layout(tuple(map(_COLOR, rows))), [mask_of(row.cards) for row in rows],
+            [mask_of(row.jokers) for row in rows])
 
 
 def hand_masks(lay: Layout, hand: Any) -> tuple[list[int], int]:
@@ -156,10 +173,9 @@ class Board:
         if isinstance(state.pile, Hidden) or any(isinstance(p.hand, Hidden) for p in state.players):
             raise ValueError("a board needs every hand and the pile known")
         board = cls.__new__(cls)
-        board.layout = lay = layout(tuple(row.color for row in state.rows))
+        lay, board.cards, board.jokers = table_masks(state.rows)
+        board.layout = lay
         board.names = tuple(p.name for p in state.players)
-        board.cards = [mask_of(row.cards) for row in state.rows]
-        board.jokers = [mask_of(row.jokers) for row in state.rows]
         board.hands = [list(p.hand) for p in state.players]
         board.held = []
         board.held_jokers = []

@@ -30,7 +30,7 @@ from ..core.actions import Action, Bridge, Draw, Pass, Place, Swap, Turn
 from ..core.cards import JOKER
 from ..core.turn import Event, LegalActions, TurnResult
 from ..core.zones import Hidden
-from .board import COLOR, FULL, HIGH, LOW, Board, Layout, hand_masks, layout, mask_of, row_of, touching
+from .board import FULL, HIGH, LOW, Board, Layout, hand_masks, row_of, table_masks, touching
 from .facts import MASTER
 from .scoring import scores
 from .state import BONUS_OF, Player, Row, State, TableBridge, engine_made
@@ -89,12 +89,7 @@ class BoardTurn:
         never makes them."""
         steps = cls.__new__(cls)
         steps.board = None
-        if rows is None:
-            lay = layout(tuple(map(COLOR, state.rows)))
-            cards = [mask_of(row.cards) for row in state.rows]
-            jokers = [mask_of(row.jokers) for row in state.rows]
-        else:
-            lay, cards, jokers = rows
+        lay, cards, jokers = table_masks(state.rows) if rows is None else rows
         steps.start = (cards, jokers)
         steps.cards = cards[:]
         steps.jokers = jokers[:]

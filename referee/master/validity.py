@@ -17,7 +17,7 @@ from ..i18n.terms import Card, Player, Row, Slot, rows
 from ..core.errors import invalid_state
 from ..core.validity import check_passers, check_passes, check_seats, count_off_table
 from ..core.zones import Hidden
-from .board import Layout, layout
+from .board import Layout, layout, remember
 from .facts import MASTER
 from .state import BONUS_OF, Row as StateRow, State
 
@@ -166,9 +166,8 @@ def _sound_rows(state: State) -> tuple[Layout, list[int], list[int]] | None:
     return lay, card_masks, joker_masks
 
 
-#: `_row_facts` of the rows met so far, by row; forgotten all at once when full.
+#: `_row_facts` of the rows met so far, by row (a bounded memo, `board.remember`).
 _ROW_FACTS: dict[StateRow, tuple] = {}
-_ROW_FACTS_KEPT = 8192
 #: The facts of a row that is not sound by itself, or of bridges not sound by themselves.
 _UNSOUND = ()
 
@@ -196,13 +195,10 @@ def _row_facts(row: StateRow) -> tuple:
         # most 84 of anything on a table, so no field overflows into the next).
         counts = len(cards) | len(jokers) << 8 | halves << 16 | islands << 24
         facts = (color, c, j, frozenset(map(_NAME_OF[color], cards)), counts, t, _run_mask(t, _CENTRE_BIT))
-    if len(_ROW_FACTS) >= _ROW_FACTS_KEPT:
-        _ROW_FACTS.clear()
-    _ROW_FACTS[row] = facts
-    return facts
+    return remember(_ROW_FACTS, row, facts)
 
 
-#: `_bridge_facts` of the table bridges met so far, by bridges and row order.
+#: `_bridge_facts` of the table bridges met so far, by bridges and row order (bounded).
 _BRIDGE_FACTS: dict[tuple, tuple] = {}
 
 
@@ -231,10 +227,7 @@ def _bridge_facts(key: tuple) -> tuple:
         links.append((i, k, v))
     else:
         facts = (tuple(links), tuple(ends))
-    if len(_BRIDGE_FACTS) >= _ROW_FACTS_KEPT:
-        _BRIDGE_FACTS.clear()
-    _BRIDGE_FACTS[key] = facts
-    return facts
+    return remember(_BRIDGE_FACTS, key, facts)
 
 
 def _run_mask(taken: int, bit: int) -> int:
@@ -343,7 +336,7 @@ def _name_the_duplicate(state: State) -> None:
 
 def _check_bridges(state: State, occupied: dict[str, set[int]]) -> None:
     n = len(state.players)
-    dealt = MASTER.bridges_per_player(n) * n
+    dealt = _BRIDGES_DEALT[n]  # `check_seats` has passed
     held = sum(p.bridges for p in state.players)
     if held + len(state.bridges) != dealt:
         raise invalid_state(
