@@ -23,7 +23,7 @@ import _common
 from _common import Figure, header, measure, verdict
 from positions import play_game, typical_turn
 from referee import engine
-from referee.master.validity import check_state
+from referee.games.master.validity import check_state
 
 
 def run(quick: bool) -> list[Figure]:

@@ -22,7 +22,7 @@ import _common  # noqa: F401  (import path)
 from referee import engine
 from referee.core.actions import Bridge, Draw, Pass, Place, Turn
 from referee.core.cards import JOKER
-from referee.master.state import State  # MASTER's state, built by hand here
+from referee.games.master.state import State  # MASTER's state, built by hand here
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 MIN_TURNS = 16  # 8 turns each: rows have grown, hands are still full-ish

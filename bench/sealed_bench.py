@@ -20,7 +20,7 @@ from _common import Figure, header, measure
 from positions import typical_turn
 from request_path_bench import wsgi_caller
 from referee.http import create_app
-from referee.sealing import Sealer, new_key
+from referee.sealed.sealing import Sealer, new_key
 
 
 def run(quick: bool) -> list[Figure]:

@@ -10,7 +10,7 @@ with other work slows both alike; the ratio of the medians is the figure to quot
 - random full MASTER games, in process: the old path is `bench/positions.play_game`
   judged by the dict engine's step loop (`Ruleset.legal_actions` action by action, then
   `Ruleset.apply`, a `State` per turn);
-  the new one is `referee.bots.RandomPlayer` on a `Game`, the same random choices from
+  the new one is `referee.games.master.bots.RandomPlayer` on a `Game`, the same random choices from
   the same seeds, so both play exactly the same games (checked);
 - complete legal turns enumerated (`referee count`) on the README's mid-game position
   with jokers and bridges: the reference walk through `engine.legal_actions`
@@ -38,10 +38,10 @@ import _common
 from _common import Figure, header, time_per_call
 from positions import NAMES, play_game, typical_turn
 from referee import engine
-from referee.bots import RandomPlayer, play_out
+from referee.games.master.bots import RandomPlayer, play_out
 from referee.conformance.count import count_by_legal_actions, count_turns
 from referee.core.ruleset import Ruleset
-from referee.master.game import Game
+from referee.games.master.game import Game
 
 MID_GAME = _common.ROOT / "tests" / "conformance" / "positions" / "mid-game-jokers-bridges.json"
 

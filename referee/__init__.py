@@ -1,16 +1,24 @@
-"""The reference referee for the card game Elfer raus! (MASTER, classic and junior).
+"""The reference referee for the card game Elfer raus!: MASTER, classic, junior and the
+eight other games in the box.
 
-- `engine`: the public face of the pure rules engines, over the registry of rulesets;
-- `core`: what every ruleset shares; `master` and `rowgames`: the two families of games;
-- `http`: the web service around the engine; `cli`: the `referee` command;
-- `bots`: example players for `master.game.Game`, a MASTER game in process;
-- `sealing`: sealed games' tokens, seat keys and the deal's commitment (cryptography
-  only: it knows neither the rules nor the web); `verify`: `referee verify`.
+The entry modules:
 
-The engine packages (`core`, `master`, `rowgames`, and `engine`) import no web code and
-no web, schema or serializer library; `tests/core/test_import_rules.py` holds them to it.
-Room is left beside them for what builds on the engine (pictures, pages, translations,
-the conformance kit), each in a package of its own.
+- `engine`: the public face of the pure rules engines, over the registry of games;
+- `cli`: the `referee` command.
+
+The rooms:
+
+- `core`: what every game shares (cards, actions, codes, errors, the step loop);
+- `families`: what a family of games shares (`rows`, `box`); `games`: one folder for each
+  game, with everything it knows, and the registry (`games.GAMES`);
+- `advice`: what would have worked after a refusal, and the rules reference;
+- `sealed`: sealed games' tokens, seat keys, the deal's commitment and `referee verify`;
+- `http`: the web service; `pages`: the table page; `pictures`: the table drawn as SVG;
+  `i18n`: the four languages; `testing` and `conformance`: the kits for test authors.
+
+The engine (`core`, `families`, `games`, `engine`) imports no web code and no web, schema
+or serializer library, and nothing outside `games` names a game;
+`tests/core/test_import_rules.py` holds them to it.
 """
 
 __version__ = "0.1.0"

@@ -19,7 +19,7 @@ the legal turns of a position.
     referee keys new                  # a fresh key for REFEREE_SEAL_KEYS (sealed games)
     referee verify RECORD.json        # a sealed game's deal and draws against its seed
         # exit 0: they came from the seed; 1: the first turn (or the deal) where not;
-        # 2: the file is not a record (the format: referee/verify.py)
+        # 2: the file is not a record (the format: referee/sealed/verify.py)
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import advice, engine
+from . import engine
+from .advice import refusals as advice
 from .core.errors import MalformedInput, Violation
 from .http.contract import schema_errors
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
@@ -107,7 +108,7 @@ def service_config(cors_origins: str = "*", access_log: str = "json") -> dict[st
 def share_seal_key(workers: int, environ=os.environ, out=None) -> None:
     """Check REFEREE_SEAL_KEYS, or make one key for every worker of this process (they
     inherit the environment), and say that its sealed games end with the process."""
-    from .sealing import KEYS_VARIABLE, KeysInvalid, Sealer, new_key
+    from .sealed.sealing import KEYS_VARIABLE, KeysInvalid, Sealer, new_key
 
     try:
         if Sealer.from_environment(environ) is not None:
@@ -122,7 +123,7 @@ def share_seal_key(workers: int, environ=os.environ, out=None) -> None:
 
 def keys(command: str, out=None) -> int:
     """`referee keys new`: a fresh seal key."""
-    from .sealing import new_key
+    from .sealed.sealing import new_key
 
     out = out or sys.stdout
     print(new_key(), file=out)
@@ -131,7 +132,7 @@ def keys(command: str, out=None) -> int:
 
 def verify(path: str, out=None) -> int:
     """Check a sealed game's record against its revealed seed; exit 0, 1 or 2."""
-    from .verify import Mismatch, NotARecord, read_record, verify as check
+    from .sealed.verify import Mismatch, NotARecord, read_record, verify as check
 
     out = out or sys.stdout
     try:
@@ -311,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     keys_ = commands.add_parser("keys", help="seal keys for sealed games (REFEREE_SEAL_KEYS)")
     keys_.add_argument("action", choices=["new"], help="new: print a fresh key")
     verify_ = commands.add_parser("verify", help="check a sealed game's deal and draws against its revealed seed")
-    verify_.add_argument("record", help="a JSON record of the game (the format: referee/verify.py, and the README)")
+    verify_.add_argument("record", help="a JSON record of the game (the format: referee/sealed/verify.py, and the README)")
     args = parser.parse_args(argv)
     if args.command == "serve":
         if args.access_log not in ("json", "text", "off"):

@@ -15,32 +15,20 @@ from .core.actions import Action, Turn
 from .core.codes import Code
 from .core.deal import new_seed
 from .core.errors import MalformedInput, Violation
-from .core.ruleset import NewGame, Registry, ReplayResult, Ruleset
+from .core.ruleset import NewGame, ReplayResult, Ruleset
 from .core.turn import LegalActions, TurnResult
 from .core.zones import GameState, check_viewer
-from .master.ruleset import Master
-from .master.state import State
-from .rowgames.classic import Classic
-from .rowgames.junior import Junior
-from .farben_sammeln.ruleset import FarbenSammeln
-from .ueberall_anschliessen.ruleset import UeberallAnschliessen
-from .hoechste_karte.ruleset import HoechsteKarte
-from .mogeln.ruleset import Mogeln
-from .ratefix.ruleset import Ratefix
-from .schnipp_schnapp.ruleset import SchnippSchnapp
-from .schwarzer_peter.ruleset import SchwarzerPeter
-from .zweikampf.ruleset import Zweikampf
+from .games import GAMES
 
 __all__ = [
-    "MalformedInput", "Violation", "GameState", "State", "Turn", "TurnResult", "LegalActions",
+    "MalformedInput", "Violation", "GameState", "Turn", "TurnResult", "LegalActions",
     "ReplayResult", "RULESETS", "ROW_GAMES", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
     "load_state", "load_turn", "load_actions", "check_state", "apply", "legal_actions",
     "replay", "scores", "new_game", "view", "view_events", "partial_turn", "check_mover", "turns_up",
 ]
 
 #: Every ruleset the referee knows, by name.
-RULESETS = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), UeberallAnschliessen(), HoechsteKarte(),
-                     Mogeln(), Ratefix(), SchwarzerPeter(), SchnippSchnapp()])
+RULESETS = GAMES
 #: The games played on rows (MASTER, classic, junior), which the testing and conformance
 #: kits (`referee.testing`, `referee.conformance`) are written for.
 ROW_GAMES = tuple(name for name, ruleset in RULESETS.items() if ruleset.family == "rows")

@@ -50,9 +50,9 @@ WHOLE_MODULES = frozenset({
 #: the other at the end. Only the order changes: every test runs, wherever it is listed.
 LONG_FIRST = (
     "tests/http/test_schemathesis.py::",
-    "tests/master/test_random_games.py::",
+    "tests/games/master/test_random_games.py::",
     "tests/conformance/test_count.py::",
-    "tests/master/test_board.py::",
+    "tests/games/master/test_board.py::",
 )
 
 

@@ -1,13 +1,13 @@
-"""The example players of `referee.bots`: whole games, every turn legal by the dict engine."""
+"""The example players of `referee.games.master.bots`: whole games, every turn legal by the dict engine."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from referee import engine
-from referee.bots import RandomPlayer, greedy, play_out
+from referee.games.master.bots import RandomPlayer, greedy, play_out
 from referee.core.actions import Turn
-from referee.master.game import Game
+from referee.games.master.game import Game
 
 
 def recorded_game(players, seed: int):

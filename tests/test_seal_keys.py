@@ -9,7 +9,7 @@ import pytest
 
 from referee.cli import share_seal_key
 from referee.http import create_app
-from referee.sealing import KEYS_VARIABLE, KeysInvalid, Sealer, new_key
+from referee.sealed.sealing import KEYS_VARIABLE, KeysInvalid, Sealer, new_key
 
 
 def test_serve_makes_one_key_for_its_workers_and_says_that_games_last_as_long_as_it():

@@ -17,8 +17,8 @@ import pytest
 from referee import engine
 from referee.cli import main
 from referee.http import create_app
-from referee.sealing import new_key
-from referee.verify import Mismatch, NotARecord, verify
+from referee.sealed.sealing import new_key
+from referee.sealed.verify import Mismatch, NotARecord, verify
 
 APP = create_app({"TESTING": True, "SEAL_KEYS": [new_key()]})
 CLIENT = APP.test_client()

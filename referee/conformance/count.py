@@ -16,8 +16,9 @@ Two walkers give the same counts:
   its state compared as JSON;
 - for a game of the box, the same walk for every player who may act (the one to move,
   or each player a simultaneous step waits for), with every card known;
-- for a MASTER state with every card known, `referee.master.perft` on the compact board,
-  about thirty times faster (the README's table gives both figures);
+- a ruleset's own faster walker where it has one (`Ruleset.fast_count`: MASTER's
+  `perft` on its compact board, for a state with every card known, about thirty times
+  faster);
 
 `tests/conformance/test_count.py` checks them against each other and against a
 brute-force count that asks only `engine.apply`.
@@ -32,9 +33,6 @@ from .. import engine
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
 from ..core.ruleset import Ruleset
-from ..core.zones import Hidden
-from ..master import perft
-from ..master.board import Board
 from ..testing.decks import known, unseen
 
 
@@ -47,13 +45,8 @@ def count_turns(state: Any, depth: int = 1) -> Counted:
     """The sequences of `depth` legal complete turns from the state and the distinct states
     they reach; raises the state's Violation (INVALID_STATE) for a state that cannot happen."""
     engine.check_state(state)
-    if state.ruleset == "master" and _all_known(state):
-        return Counted(*perft.count(Board.from_state(state), depth))
-    return count_by_legal_actions(state, depth)
-
-
-def _all_known(state: Any) -> bool:
-    return not isinstance(state.pile, Hidden) and not any(isinstance(p.hand, Hidden) for p in state.players)
+    fast = engine.find_ruleset(state.ruleset).fast_count(state, depth)
+    return Counted(*fast) if fast is not None else count_by_legal_actions(state, depth)
 
 
 def count_by_legal_actions(state: Any, depth: int = 1) -> Counted:

@@ -10,6 +10,6 @@
 - `ruleset`: the `Ruleset` base every game implements (apply, legal actions, replay and
   scores are written there once) and the `Registry` that finds one by name.
 
-May import: the standard library only. Never the rulesets (`referee.master`,
-`referee.rowgames`), the web layer or any web, schema or serializer library.
+May import: the standard library only. Never the rulesets (`referee.games.master`,
+`referee.families.rows`), the web layer or any web, schema or serializer library.
 """

@@ -45,7 +45,7 @@ class Violation(RefereeError):
         )
         self.turn: int | None = None
         self.in_replay = False
-        # What would have worked (set by `referee.advice` where a refusal is reported).
+        # What would have worked (set by `referee.advice.refusals` where a refusal is reported).
         self.legal: list[dict] | None = None
         self.hint: Message | None = None
 

@@ -44,7 +44,7 @@ class Ruleset:
 
     name: str = ""
     #: The family of games: "rows" (MASTER, classic, junior) or "box" (the other games in
-    #: the box, `referee.boxgames`); tools written for one family's states ask this.
+    #: the box, `referee.families.box`); tools written for one family's states ask this.
     family: str = "rows"
     title: str = ""
     description: str = ""
@@ -100,6 +100,12 @@ class Ruleset:
             else event
             for event in events
         ]
+
+    def fast_count(self, state: Any, depth: int) -> tuple[int, int] | None:
+        """The (turns, states) that `referee count` finds `depth` turns deep from a checked
+        state, by a faster walker of the ruleset's own where it has one for this state;
+        None sends the count to the reference walker over `legal_actions`."""
+        return None
 
     # -- reading turns ---------------------------------------------------------------------------
 

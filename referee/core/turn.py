@@ -1,7 +1,7 @@
 """What every ruleset's turn shares: the step loop, the shared checks, and the results.
 
 A turn is judged on a working copy of what it can change (`TurnSteps`, subclassed by
-MASTER's `master/turn.py` and the row games' `rowgames/turn.py`). For each action,
+MASTER's `games/master/turn.py` and the row games' `families/rows/turn.py`). For each action,
 `violation()` runs that action's checks in the ruleset's order and returns the first
 that fails (or None) without changing anything; `perform()` carries a legal action out.
 `run` strings these together for `/v1/turns`, and the legal-action listings ask the very

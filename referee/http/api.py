@@ -10,7 +10,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app
 
-from .. import advice, engine
+from .. import engine
+from ..advice import refusals as advice
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
 from ..pictures import picture, slot_names

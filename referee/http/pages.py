@@ -14,7 +14,7 @@ from flask import Blueprint, Response, render_template, request, send_from_direc
 
 from ..i18n import LANGUAGES, Translator
 from ..pages import STATIC_DIR, TEMPLATE_DIR
-from ..rules_reference import reference
+from ..advice.reference import reference
 from .language import choose_language, language
 
 pages = Blueprint("pages", __name__, template_folder=str(TEMPLATE_DIR))

@@ -15,7 +15,7 @@ is taken from the seat's view (`engine.view`), so that nothing else can leak:
   the turn stays open in the token, and the next request goes on from there (an empty
   list of actions ends it where the rules allow).
 
-The engine never learns that a state was sealed; `referee.sealing` holds the
+The engine never learns that a state was sealed; `referee.sealed.sealing` holds the
 cryptography.
 """
 
@@ -32,7 +32,7 @@ from ..core.codes import Code
 from ..core.errors import Violation
 from ..core.turn import player_term
 from ..i18n import Message, N_
-from ..sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
+from ..sealed.sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
 from .language import translator
 from .problems import Problem
 

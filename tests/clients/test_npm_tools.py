@@ -58,7 +58,7 @@ def test_the_typescript_types_have_typed_states_turns_and_no_defs(types):
     assert not re.search(r'"?\$defs"?\??:', text)
     assert ('State: components["schemas"]["MasterState"] | components["schemas"]["ClassicState"] | '
             'components["schemas"]["JuniorState"] | components["schemas"]["ZweikampfState"] | '
-            'components["schemas"]["FarbenState"] | components["schemas"]["UeberallState"] | '
+            'components["schemas"]["FarbenSammelnState"] | components["schemas"]["UeberallAnschliessenState"] | '
             'components["schemas"]["HoechsteKarteState"] | components["schemas"]["MogelnState"] | '
             'components["schemas"]["RatefixState"] | components["schemas"]["SchwarzerPeterState"] | '
             'components["schemas"]["SchnippSchnappState"];') in text

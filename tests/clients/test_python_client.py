@@ -71,10 +71,10 @@ def test_the_models_are_named_and_typed(generated):
                  "SealedTurnResponse", "Problem", "CardCount", "Rule"):
         assert attrs.has(getattr(m, name)), name
     types = {f.name: f.type for f in attrs.fields(m.PlainTurnRequest)}
-    assert types == {"state": "ClassicState | FarbenState | HoechsteKarteState | JuniorState | MasterState | MogelnState | "
-                              "RatefixState | SchnippSchnappState | SchwarzerPeterState | UeberallState | ZweikampfState",
-                     "turn": "ClassicTurn | FarbenTurn | HoechsteKarteTurn | JuniorTurn | MasterTurn | MogelnTurn | "
-                             "RatefixTurn | SchnippSchnappTurn | SchwarzerPeterTurn | UeberallTurn | ZweikampfTurn"}
+    assert types == {"state": "ClassicState | FarbenSammelnState | HoechsteKarteState | JuniorState | MasterState | MogelnState | "
+                              "RatefixState | SchnippSchnappState | SchwarzerPeterState | UeberallAnschliessenState | ZweikampfState",
+                     "turn": "ClassicTurn | FarbenSammelnTurn | HoechsteKarteTurn | JuniorTurn | MasterTurn | MogelnTurn | "
+                             "RatefixTurn | SchnippSchnappTurn | SchwarzerPeterTurn | UeberallAnschliessenTurn | ZweikampfTurn"}
     assert {f.name: f.type for f in attrs.fields(m.MasterState)}["players"] == "list[MasterPlayer]"
     assert {f.name: f.type for f in attrs.fields(m.MasterTurn)}["actions"] == (
         "list[BridgeAction | DrawAction | PassAction | PlaceAction | SwapAction]")

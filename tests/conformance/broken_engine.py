@@ -22,10 +22,10 @@ from werkzeug.serving import make_server
 
 from referee.core.codes import Code
 from referee.core.errors import Violation
-from referee.master.board import Board, touching
-from referee.master.facts import MASTER
-from referee.master.steps import BoardTurn
-from referee.master.turn import MasterTurn
+from referee.games.master.board import Board, touching
+from referee.games.master.facts import MASTER
+from referee.games.master.steps import BoardTurn
+from referee.games.master.turn import MasterTurn
 
 
 def card_limit_5() -> None:

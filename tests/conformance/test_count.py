@@ -2,7 +2,7 @@
 
 The brute force knows nothing of legal-actions: it tries every candidate action of the
 oracle (tests/support/oracle.py) after every prefix and asks only `engine.apply`. The
-compact board's walk (`referee.master.perft`, what `count_turns` uses for MASTER) and
+compact board's walk (`referee.games.master.perft`, what `count_turns` uses for MASTER) and
 the reference walk through `engine.legal_actions` must both match it, at depth 1 and 2
 (for the position with a joker, its figures written out; the brute force itself runs
 there under HYPOTHESIS_PROFILE=thorough, as it takes minutes).

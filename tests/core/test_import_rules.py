@@ -1,9 +1,15 @@
-"""The package's import rules, read from the source with `ast` (each package's `__init__`
-says them in words): the engine packages import no web code, `master` and `rowgames` do
-not import each other, and `core` imports neither. And no module imports, however
-indirectly, a module that imports it (imports made only for type checking count too):
-the rule reads one way, so each module can be read and changed knowing only what it
-imports."""
+"""The package's import rules, read from the source with `ast` (`referee/games/__init__.py`
+says them in words):
+
+- a game imports its family, `referee.core`, `referee.i18n` and the standard library:
+  never another game, the registry, the infrastructure, or any web, schema or serializer
+  library;
+- a family imports `referee.core` and `referee.i18n` only, and `core` imports `i18n` only;
+- the infrastructure (everything else but the registry, `referee/games/__init__.py`)
+  never names a game: not in an import, and not by its ruleset's name in a string;
+- no module imports, however indirectly, a module that imports it (imports made only for
+  type checking count too): the rule reads one way, so each module can be read and
+  changed knowing only what it imports."""
 
 from __future__ import annotations
 
@@ -12,40 +18,27 @@ from pathlib import Path
 
 import pytest
 
+from referee.engine import RULESETS
+
 PACKAGE = Path(__file__).resolve().parents[2] / "referee"
 WEB_LIBRARIES = {"flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs", "orjson",
                  "gunicorn", "yaml", "swagger_ui"}
-FORBIDDEN = {
-    "core": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.boxgames", "referee.zweikampf", "referee.http",
-                             "referee.ratefix", "referee.schwarzer_peter", "referee.engine", "referee.cli"},
-    "master": WEB_LIBRARIES | {"referee.rowgames", "referee.http", "referee.engine", "referee.cli"},
-    "rowgames": WEB_LIBRARIES | {"referee.master", "referee.http", "referee.engine", "referee.cli"},
-    # The box games' shared core, and each box game, import no other game.
-    "boxgames": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
-                                 "referee.hoechste_karte", "referee.ratefix", "referee.schwarzer_peter", "referee.http", "referee.engine", "referee.cli"},
-    "zweikampf": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.hoechste_karte",
-                                  "referee.http", "referee.engine", "referee.cli"},
-    "farben_sammeln": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
-                                       "referee.ueberall_anschliessen", "referee.http", "referee.engine", "referee.cli"},
-    "ueberall_anschliessen": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
-                                              "referee.farben_sammeln", "referee.http", "referee.engine", "referee.cli"},
-    "hoechste_karte": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
-                                       "referee.farben_sammeln", "referee.ueberall_anschliessen",
-                                       "referee.http", "referee.engine", "referee.cli"},
-    "ratefix": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf", "referee.schwarzer_peter",
-                                "referee.http", "referee.engine", "referee.cli"},
-    "schwarzer_peter": WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf", "referee.ratefix",
-                                        "referee.http", "referee.engine", "referee.cli"},
-    # The drawing reads a state's wire form only, so that it never depends on an engine.
-    "pictures": WEB_LIBRARIES | {"referee.core", "referee.master", "referee.rowgames", "referee.http",
-                                 "referee.engine", "referee.cli"},
-}
-FORBIDDEN["mogeln"] = WEB_LIBRARIES | {"referee.master", "referee.rowgames", "referee.zweikampf",
-                                      "referee.farben_sammeln", "referee.ueberall_anschliessen",
-                                      "referee.hoechste_karte", "referee.http", "referee.engine", "referee.cli"}
-FORBIDDEN["boxgames"] |= {"referee.farben_sammeln", "referee.ueberall_anschliessen", "referee.mogeln"}
-for game in ("zweikampf", "farben_sammeln", "ueberall_anschliessen", "hoechste_karte"):
-    FORBIDDEN[game] |= {"referee.mogeln"}
+GAMES = sorted(path.name for path in (PACKAGE / "games").iterdir() if (path / "__init__.py").exists())
+FAMILIES = sorted(path.name for path in (PACKAGE / "families").iterdir() if (path / "__init__.py").exists())
+ENGINE_BASE = {"referee.core", "referee.i18n"}
+
+
+def allowed_for_game(game: str) -> set[str]:
+    """What a game's modules may import from the package: its own folder, its family,
+    `core` and `i18n`."""
+    family = RULESETS.find(game.replace("_", "-")).family
+    return ENGINE_BASE | {f"referee.games.{game}", f"referee.families.{family}"}
+
+
+def package_imports(path: Path) -> set[str]:
+    """The modules of `referee` (and the web libraries) a file imports."""
+    return {m for m in imported_modules(path)
+            if m == "referee" or m.startswith("referee.") or within(m, WEB_LIBRARIES)}
 
 
 def import_statements(path: Path, root: Path = PACKAGE.parent) -> list[tuple[str, list[str]]]:
@@ -129,32 +122,65 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-def breaks(module: str, forbidden: set[str]) -> bool:
-    return any(module == f or module.startswith(f + ".") for f in forbidden)
+def within(module: str, names: set[str]) -> bool:
+    """`module` is one of `names` or inside one of them."""
+    return any(module == n or module.startswith(n + ".") for n in names)
 
 
-@pytest.mark.parametrize("package", sorted(FORBIDDEN))
-def test_an_engine_package_imports_only_what_its_docstring_allows(package):
-    offenders = {
+def offenders(folder: Path, allowed: set[str]) -> set[str]:
+    return {
         f"{path.relative_to(PACKAGE.parent)} imports {module}"
-        for path in sorted((PACKAGE / package).rglob("*.py"))
-        for module in imported_modules(path)
-        if breaks(module, FORBIDDEN[package])
+        for path in sorted(folder.rglob("*.py"))
+        for module in package_imports(path)
+        if not within(module, allowed)
     }
-    assert offenders == set()
+
+
+def test_the_rules_list_every_game_and_family():
+    assert GAMES == sorted(name.replace("-", "_") for name in RULESETS)
+    assert FAMILIES == ["box", "rows"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_imports_only_its_family_core_and_i18n(game):
+    assert offenders(PACKAGE / "games" / game, allowed_for_game(game)) == set()
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_family_imports_only_core_and_i18n(family):
+    assert offenders(PACKAGE / "families" / family, ENGINE_BASE | {f"referee.families.{family}"}) == set()
+
+
+def test_core_imports_only_i18n():
+    assert offenders(PACKAGE / "core", ENGINE_BASE) == set()
+
+
+def infrastructure() -> list[Path]:
+    return sorted(path for path in PACKAGE.rglob("*.py")
+                  if not path.is_relative_to(PACKAGE / "games") and not path.is_relative_to(PACKAGE / "families"))
+
+
+def test_the_infrastructure_imports_no_game():
+    found = {f"{path.relative_to(PACKAGE.parent)} imports {module}"
+             for path in infrastructure() for module in package_imports(path)
+             if any(within(module, {f"referee.games.{game}"}) for game in GAMES)}
+    assert found == set()
 
 
 def test_the_engine_face_imports_no_web_code():
-    offenders = {m for m in imported_modules(PACKAGE / "engine.py")
-                 if breaks(m, WEB_LIBRARIES | {"referee.http", "referee.cli"})}
-    assert offenders == set()
+    found = {m for m in imported_modules(PACKAGE / "engine.py")
+             if within(m, WEB_LIBRARIES | {"referee.http", "referee.cli"})}
+    assert found == set()
 
 
 def test_the_rule_reader_resolves_relative_imports():
-    # The check above is only as good as this reading of `from ..core.cards import JOKER`.
-    modules = imported_modules(PACKAGE / "master" / "turn.py")
-    assert {"referee.core.cards", "referee.master.facts"} <= modules
-    assert breaks("referee.rowgames.turn", FORBIDDEN["master"])
+    # The checks above are only as good as this reading of `from ...core.cards import JOKER`.
+    modules = imported_modules(PACKAGE / "games" / "master" / "turn.py")
+    assert {"referee.core.cards", "referee.games.master.facts"} <= modules
+    assert within("referee.families.box.turn", allowed_for_game("zweikampf"))
+    assert not within("referee.families.rows.turn", allowed_for_game("zweikampf"))
+    assert not within("referee.games.ratefix.turn", allowed_for_game("mogeln"))
+    assert not within("referee.engine", allowed_for_game("master"))
 
 
 def test_no_module_imports_a_module_that_imports_it():
@@ -163,12 +189,12 @@ def test_no_module_imports_a_module_that_imports_it():
 
 def test_the_rules_turns_are_listed_by_their_legal_modules_not_the_other_way_round():
     graph = import_graph(PACKAGE)
-    assert "referee.master.turn" in graph["referee.master.legal"]
-    assert "referee.master.legal" not in graph["referee.master.turn"]
-    assert "referee.rowgames.turn" in graph["referee.rowgames.legal"]
-    assert "referee.rowgames.legal" not in graph["referee.rowgames.turn"]
-    assert "referee.rowgames.variant" in graph["referee.rowgames.state"]
-    assert "referee.rowgames.state" not in graph["referee.rowgames.variant"]
+    assert "referee.games.master.turn" in graph["referee.games.master.legal"]
+    assert "referee.games.master.legal" not in graph["referee.games.master.turn"]
+    assert "referee.families.rows.turn" in graph["referee.families.rows.legal"]
+    assert "referee.families.rows.legal" not in graph["referee.families.rows.turn"]
+    assert "referee.families.rows.variant" in graph["referee.families.rows.state"]
+    assert "referee.families.rows.state" not in graph["referee.families.rows.variant"]
 
 
 def test_a_circle_through_a_type_checking_import_is_found(tmp_path):

@@ -18,7 +18,7 @@ from hypothesis import given, strategies as st
 
 from referee import engine
 from referee.http import create_app
-from referee.sealing import Sealer, commitment, new_key
+from referee.sealed.sealing import Sealer, commitment, new_key
 from support.contract_check import assert_matches_contract
 
 KEY, OLD_KEY = new_key(), new_key()

@@ -25,7 +25,7 @@ from hypothesis import Phase, given, settings, strategies as st
 from referee import engine
 from referee.http import create_app
 from referee.http.sealed import sealer
-from referee.sealing import new_key
+from referee.sealed.sealing import new_key
 from support.contract_check import assert_matches_contract
 
 CARD = re.compile(r"[A-Z][0-9]{1,2}")

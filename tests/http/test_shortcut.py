@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from referee import engine
 from referee.conformance.cases import cases
 from referee.http import create_app
-from referee.sealing import new_key
+from referee.sealed.sealing import new_key
 
 KEY = new_key()
 VIEWS = ("api.turns", "api.legal_actions")

@@ -12,7 +12,7 @@ import pytest
 from referee.core.codes import Code
 from referee.http import create_app
 from referee.i18n import LANGUAGES
-from referee.rules_reference import markdown
+from referee.advice.reference import markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ def client():
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_committed_documents_are_what_the_catalogue_writes(language):
     committed = (ROOT / "docs" / "rules" / f"RULES.{language}.md").read_text(encoding="utf-8")
-    assert committed == markdown(language), "run: python -m referee.rules_reference docs/rules"
+    assert committed == markdown(language), "run: python -m referee.advice.reference docs/rules"
 
 
 @pytest.mark.parametrize(

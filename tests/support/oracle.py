@@ -1,7 +1,7 @@
 """A brute-force oracle for "which next actions can still be finished to a legal turn?".
 
 It is the slow, obviously-correct twin of the rulesets' legal-action generators
-(`referee/master/legal.py`, `referee/rowgames/legal.py`) and shares nothing with them:
+(`referee/games/master/legal.py`, `referee/families/rows/legal.py`) and shares nothing with them:
 candidate actions are generated naively from the deck the spec describes, and the only
 judge is `engine.apply` on whole candidate turns, i.e. the same code `/v1/turns` runs.
 One search serves every ruleset; what differs is written out per ruleset below

@@ -1,0 +1,29 @@
+"""The 80 classic cards the box games are played with (RULES-DECK.md section 0).
+
+Values 1 to 20 in four colours; the edition says which: `2018` orange, yellow, green,
+blue; `original` red instead of orange. A card name is a colour letter of either edition
+and a value 1 to 20 (`"O7"`, `"R20"`); whether it is a card of one game's deck is that
+game's question (INVALID_STATE in a state, a rule code in a turn), not the reader's.
+"""
+
+from __future__ import annotations
+
+from ...core.cards import Deck
+
+EDITIONS: dict[str, tuple[str, ...]] = {"2018": ("O", "Y", "G", "B"), "original": ("R", "Y", "G", "B")}
+TOP = 20
+#: Every well-formed card name: a colour letter of either edition and a value 1 to 20.
+WELL_FORMED = Deck(("O", "R", "Y", "G", "B"), TOP)
+
+
+def value(card: str) -> int:
+    return int(card[1:])
+
+
+def color(card: str) -> str:
+    return card[0]
+
+
+def cards_of(colors: tuple[str, ...], top: int = TOP) -> tuple[str, ...]:
+    """The cards of `colors` with values 1 to `top`, colour by colour, then by value."""
+    return tuple(f"{c}{v}" for c in colors for v in range(1, top + 1))

@@ -1,0 +1,77 @@
+"""Piles and table entries of the box games, read from and written to the wire.
+
+A pile is a list of cards, top first, or `{"count": n}` where its cards are not known
+(`core.zones.Hidden`). A table entry (a card turned up in a battle, played to a trick)
+is `{"player": p, "card": c}`; in a view that may not see it, `card` is `null`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...core.errors import MalformedInput
+from ...core.wire import Members, Wire, read_int
+from ...core.zones import Cards, Hidden, count_cards
+from .cards import WELL_FORMED
+
+#: Reads card names and piles for every box game (the game checks its own deck).
+READER = Wire("box", WELL_FORMED, ())
+ENTRY = Members("table entry", {"player", "card"})
+
+__all__ = ["Cards", "Hidden", "count_cards", "Entry", "read_pile", "read_list", "read_count",
+           "read_entries", "pile_to_wire", "known", "turned_over"]
+
+
+class Entry(NamedTuple):
+    """A card on the table and who put it there; `card` None where a view hides it."""
+
+    player: int
+    card: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "card": self.card}
+
+
+def read_pile(value: Any) -> Cards:
+    """A pile or hand: a list of card names (top first), or `{"count": n}`."""
+    return READER.cards(value)
+
+
+def read_list(value: Any, what: str) -> tuple[str, ...]:
+    """A pile the game always keeps face up: a list, never a count."""
+    if not isinstance(value, list):
+        raise MalformedInput(f"{what} is a list of cards")
+    return READER.cards(value)  # type: ignore[return-value]
+
+
+def read_count(value: Any, what: str) -> int:
+    """A number of cards: a whole number, at least 0."""
+    count = read_int(value)
+    if count < 0:
+        raise MalformedInput(f"{what} cannot be negative")
+    return count
+
+
+def read_entries(value: Any, what: str) -> tuple[Entry, ...]:
+    """A battle, trick or middle: a list of `{"player", "card"}`, `card` a name or null."""
+    if not isinstance(value, list):
+        raise MalformedInput(f"{what} is a list of {{player, card}}")
+    entries = []
+    for item in value:
+        ENTRY.check(item)
+        card = item["card"]
+        entries.append(Entry(read_int(item["player"]), None if card is None else READER.card(card)))
+    return tuple(entries)
+
+
+def pile_to_wire(pile: Cards) -> Any:
+    return {"count": pile.count} if isinstance(pile, Hidden) else list(pile)
+
+
+def known(pile: Cards) -> bool:
+    return not isinstance(pile, Hidden)
+
+
+def turned_over(pile: tuple[str, ...]) -> tuple[str, ...]:
+    """A face-up pile turned over into a face-down one: its bottom card is now on top."""
+    return tuple(reversed(pile))

@@ -1,0 +1,125 @@
+"""`BoxTurn`: one player's turn in a box game, checked and carried out action by action.
+
+The same shape as `core.turn.TurnSteps`: `violation(index, action)` returns the first
+failing check of an action without changing anything, `perform` carries a legal one out,
+and `run` strings them together with `ACTION_AFTER_GAME_END` first and the end-of-turn
+checks last; the legal-action listing asks the very same `violation` questions. What is
+written here once:
+
+- `turn_up_violation`: the draw codes for a card turned up or taken from a pile
+  (`DRAW_CARD_REQUIRED`, `DRAW_MISMATCH`, `CARD_UNAVAILABLE`, in that order, a known
+  pile checked only against its top);
+- `finish`: the `game_over` event, with the game's scores, when the turn ended the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ...core.codes import Code
+from ...core.errors import Violation
+from ...core.turn import Event, TurnResult, player_term
+from ...core.zones import Cards, Hidden
+from ...i18n import Message
+from ...i18n.terms import Card, Player
+
+
+class BoxTurn:
+    """The table as `player`'s turn leaves it so far. A game's subclass copies what its
+    turns change and supplies `violation`, `perform`, `candidates`, `new_state`, and where
+    it has them `end_violation` and `is_complete`."""
+
+    def __init__(self, state: Any, player: int, deck: frozenset[str]):
+        self.state = state
+        self.player = player
+        self.deck = deck
+        self.ended = False  # the player's part of the game ended in this turn
+        self.events: list[Event] = []
+        self.unchecked: list[str] = []
+        self.taken: list[Any] = []
+
+    # -- the game's part -----------------------------------------------------------------------
+
+    def violation(self, index: int, action: Any) -> Violation | None:
+        raise NotImplementedError
+
+    def perform(self, index: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def candidates(self) -> Iterable[Any]:
+        """The actions to try as the next one (each is listed if it passes `violation`)."""
+        raise NotImplementedError
+
+    def new_state(self) -> Any:
+        """The state the legal turn leads to (marked checked)."""
+        raise NotImplementedError
+
+    def end_violation(self) -> Violation | None:
+        return None
+
+    def is_complete(self) -> bool:
+        return self.end_violation() is None
+
+    # -- the step loop -------------------------------------------------------------------------
+
+    def take(self, index: int, action: Any) -> None:
+        found = self.after_game_end(index) or self.violation(index, action)
+        if found is not None:
+            raise found
+        self.perform(index, action)
+        self.taken.append(action)
+
+    def run(self, actions: Iterable[Any], scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
+        for index, action in enumerate(actions):
+            self.take(index, action)
+        found = self.end_violation()
+        if found is not None:
+            raise found
+        return self.finish(self.new_state(), scores)
+
+    def finish(self, state: Any, scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
+        if state.is_over:
+            outcome = scores(state)
+            event = {"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]}
+            if "loser" in outcome:  # a game that names its loser (Farben sammeln) says so here too
+                event["loser"] = outcome["loser"]
+            self.events.append(event)
+        return TurnResult(state, self.events, self.unchecked)
+
+    def after_game_end(self, index: int) -> Violation | None:
+        if self.ended:
+            return Violation(Code.ACTION_AFTER_GAME_END, index, Message(
+                "The game ended for {player} earlier in this turn; nothing may follow.", player=self.who()))
+        return None
+
+    # -- shared checks -------------------------------------------------------------------------
+
+    def who(self, index: int | None = None) -> Player:
+        return player_term(self.state, self.player if index is None else index)
+
+    def turn_up_violation(self, index: int, named: str | None, source: Cards,
+                          listed: Callable[[str], bool]) -> Violation | None:
+        """The draw codes for a card taken from `source` (a pile, top first, or hidden):
+        `listed(card)` says the card lies elsewhere in the state as the turn left it."""
+        if named is None:
+            if isinstance(source, Hidden):
+                return Violation(Code.DRAW_CARD_REQUIRED, index, Message(
+                    "The pile is face down and the referee cannot see it: say which card was turned up."))
+            return None
+        if not isinstance(source, Hidden):
+            if named != source[0]:
+                return Violation(Code.DRAW_MISMATCH, index, Message(
+                    "The top card there is {top}, not {card}.", top=Card(source[0]), card=Card(named)))
+            return None
+        if named not in self.deck:
+            return Violation(Code.CARD_UNAVAILABLE, index, Message(
+                "{card} is not a card of this game.", card=Card(named)))
+        if listed(named):
+            return Violation(Code.CARD_UNAVAILABLE, index, Message(
+                "{card} cannot have been turned up: it is listed elsewhere in the state.", card=Card(named)))
+        return None
+
+    def note_unchecked(self, code: Code) -> None:
+        if code.value not in self.unchecked:
+            self.unchecked.append(code.value)

@@ -1,0 +1,37 @@
+"""Reading what every box game's state has besides its piles: the players (each an object
+of the game's members with a `name`), `current` and lists of seats (`waiting`, ...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ...core.errors import MalformedInput
+from ...core.wire import Members, read_int
+
+Player = TypeVar("Player")
+
+
+def read_players(value: Any, member: Members, make: Callable[[dict[str, Any]], Player]) -> tuple[Player, ...]:
+    """The players in seat order: each checked against `member`, named, then made by `make`."""
+    if not isinstance(value, list):
+        raise MalformedInput("players are a list")
+    players = []
+    for player in value:
+        member.check(player)
+        if not isinstance(player["name"], str):
+            raise MalformedInput("a player's name is a string")
+        players.append(make(player))
+    return tuple(players)
+
+
+def read_current(value: Any) -> int | None:
+    """A player index, or null."""
+    return None if value is None else read_int(value)
+
+
+def read_seats(value: Any, field: str) -> tuple[int, ...]:
+    """A list of player indices, such as `waiting`."""
+    if not isinstance(value, list):
+        raise MalformedInput(f"{field} is a list of players")
+    return tuple(read_int(seat) for seat in value)

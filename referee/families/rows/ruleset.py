@@ -1,0 +1,58 @@
+"""`RowRuleset`: what the classic and junior rulesets share as `core.ruleset.Ruleset`s.
+
+A subclass says how its options become a `Variant` (`variant`), which members its state
+has (`state_members`), and which cards its turns may name (`wire`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ...core.actions import Action
+from ...core.errors import MalformedInput
+from ...core.ruleset import Ruleset
+from ...core.zones import hands_and_pile_hidden
+from ...core.wire import Members
+from .deal import deal
+from .legal import next_actions
+from .scoring import scores
+from .state import RowState, read_state
+from .turn import RowTurn, start_turn
+from .validity import check_state
+from .variant import Variant
+
+#: The row games have no bridges and no swaps.
+ROW_ACTIONS = ("place", "draw", "pass")
+
+
+class RowRuleset(Ruleset):
+    state_members: Members
+
+    def variant(self, options: Any) -> Variant:
+        raise NotImplementedError
+
+    def load_state(self, data: Any) -> RowState:
+        return read_state(data, self.variant(data.get("options")), self.wire, self.state_members)
+
+    def check_state(self, state: RowState) -> None:
+        check_state(state)
+
+    def start_turn(self, state: RowState, actions: Sequence[Action]) -> RowTurn:
+        return start_turn(state, actions)
+
+    def next_actions(self, steps: RowTurn, index: int) -> Iterator[Action]:
+        return next_actions(steps, index)
+
+    def score(self, state: RowState) -> dict[str, Any]:
+        return scores(state)
+
+    def view(self, state: RowState, player: int | None) -> RowState:
+        # The hands and the face-down pile are the game's only secrets.
+        return hands_and_pile_hidden(state, player)
+
+    def deal(self, names: Sequence[str], seed: int, first: int = 0, rows: Any = None,
+             hidden: bool = False, options: Any = None) -> tuple[RowState, int]:
+        if rows is not None:
+            raise MalformedInput(f"the {self.name} game has no row order to choose")
+        return deal(self.variant(options), names, seed, first, hidden)

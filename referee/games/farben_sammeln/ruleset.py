@@ -1,0 +1,91 @@
+"""`FarbenSammeln`: the ruleset as the registry knows it, with its scores and views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...families.box.cards import color, value
+from ...families.box.grammar import Grammar
+from ...families.box.piles import Cards, Hidden, count_cards, known
+from ...families.box.ruleset import BoxRuleset
+from ...core.codes import Code
+from ...core.scoring import best_players
+from .actions import PILE, READ
+from .deal import deal
+from .state import OPTIONS, Collector, FarbenSammelnState, read_state
+from .turn import FarbenSammelnTurn
+from .validity import check_state
+
+
+class FarbenSammeln(BoxRuleset):
+    name = "farben-sammeln"
+    title = "Farben sammeln (2 to 6 players, 80 cards)"
+    description = (
+        "Each turn a player takes a card, from the face-down pile or from one of four face-up "
+        "display stacks, and discards one onto a display stack. A player holding a single "
+        "colour may close the round; each player scores the sum of their best colour, and the "
+        "highest score wins."
+    )
+    declared = OPTIONS
+    min_players, max_players = 2, 6
+    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
+             Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
+             Code.CARD_NOT_IN_HAND, Code.SPACE_NOT_FILLED, Code.CLOSE_NOT_ALLOWED)
+    grammar = Grammar({0: {"take": 1}, 1: {"discard": 2}, 2: {"close": 3}}, {2, 3})
+    reader = READ
+    sealable = True
+
+    def turns_up(self, action: Any) -> bool:
+        return action.kind == "take" and action.source == "pile"  # a display's top card lies face up
+
+    def load_state(self, data: Any) -> FarbenSammelnState:
+        return read_state(data)
+
+    def check_state(self, state: FarbenSammelnState) -> None:
+        check_state(state)
+
+    def start_turn(self, state: FarbenSammelnState, player: int) -> FarbenSammelnTurn:
+        return FarbenSammelnTurn(state, player)
+
+    def score(self, state: FarbenSammelnState) -> dict[str, Any]:
+        """Each hand's best colour sum; the highest wins, the lowest (of equals, the lowest
+        seat) is the loser; null where a hidden hand decides."""
+        best = [best_colour(p.hand, state.colors) for p in state.players]
+        totals = [None if b is None else b[1] for b in best]
+        loser = None if None in totals else min(range(len(totals)), key=lambda i: (totals[i], i))
+        return {
+            "finished": state.is_over,
+            "scores": [{"player": i, "score": None if b is None else b[1], "color": None if b is None else b[0]}
+                       for i, b in enumerate(best)],
+            "winners": best_players(totals, max),
+            "loser": loser,
+        }
+
+    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> FarbenSammelnState:
+        return deal(names, seed, first, hidden, options)
+
+    def view(self, state: FarbenSammelnState, player: int | None) -> FarbenSammelnState:
+        """A player sees their own hand and the display; the other hands and the pile are
+        counts."""
+        players = tuple(p if i == player else Collector(p.name, Hidden(count_cards(p.hand)))
+                        for i, p in enumerate(state.players))
+        return replace(state, players=players, pile=Hidden(count_cards(state.pile)), checked=False)
+
+    def view_events(self, events: Sequence[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
+        """A card taken from the pile is named to its taker alone; one taken from a display
+        stack was face up for all to see."""
+        return [{**event, "card": None}
+                if event.get("type") == "drew" and event.get("from") == PILE and event.get("player") != player
+                else event for event in events]
+
+
+def best_colour(hand: Cards, colors: tuple[str, ...]) -> tuple[str, int] | None:
+    """The colour whose values sum highest in `hand` and that sum (of equal sums, the
+    colour first in the edition's order); None for a hidden hand."""
+    if not known(hand):
+        return None
+    sums = {c: sum(value(card) for card in hand if color(card) == c) for c in colors}
+    top = max(sums.values())
+    return next((c, s) for c, s in sums.items() if s == top)

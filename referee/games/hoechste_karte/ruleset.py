@@ -1,0 +1,63 @@
+"""`HoechsteKarte`: the ruleset as the registry knows it, with its scores and views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...families.box.actions import ActionReader, read_play
+from ...families.box.grammar import Grammar
+from ...families.box.piles import Entry, Hidden, count_cards
+from ...families.box.ruleset import BoxRuleset
+from ...core.codes import Code
+from ...core.scoring import best_players
+from .deal import deal
+from .state import OPTIONS, HoechsteKarteState, Holder, read_state
+from .turn import HoechsteKarteTurn
+from .validity import check_state
+
+
+class HoechsteKarte(BoxRuleset):
+    name = "hoechste-karte"
+    title = "Die höchste Karte gewinnt (2 to 4 players)"
+    description = (
+        "Each player holds 1 to 11 of a colour of their own. Everyone plays one card face "
+        "down at the same time; the one highest value takes the trick, and tied tricks are "
+        "set aside for the next trick that has one winner. Most cards won wins."
+    )
+    declared = OPTIONS
+    min_players, max_players = 2, 4
+    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
+             Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
+    grammar = Grammar.one_of("play")
+    reader = ActionReader({"play": read_play})
+    sealable = True
+
+    def load_state(self, data: Any) -> HoechsteKarteState:
+        return read_state(data)
+
+    def check_state(self, state: HoechsteKarteState) -> None:
+        check_state(state)
+
+    def start_turn(self, state: HoechsteKarteState, player: int) -> HoechsteKarteTurn:
+        return HoechsteKarteTurn(state, player)
+
+    def score(self, state: HoechsteKarteState) -> dict[str, Any]:
+        counts = [p.won for p in state.players]
+        return {
+            "finished": state.is_over,
+            "scores": [{"player": i, "cards": n} for i, n in enumerate(counts)],
+            "winners": best_players(counts, max),
+        }
+
+    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> HoechsteKarteState:
+        return deal(names, seed, first, hidden, options)
+
+    def view(self, state: HoechsteKarteState, player: int | None) -> HoechsteKarteState:
+        """The viewer sees their own hand and their own card in the trick; the others'
+        hands are counts and their trick cards face down."""
+        holders = tuple(p if i == player else Holder(p.name, Hidden(count_cards(p.hand)), p.won)
+                        for i, p in enumerate(state.players))
+        trick = tuple(e if e.player == player else Entry(e.player, None) for e in state.trick)
+        return replace(state, players=holders, trick=trick)

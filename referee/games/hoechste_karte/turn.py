@@ -1,0 +1,114 @@
+"""A turn of "Die höchste Karte gewinnt": one card played face down, and the trick settled
+when everyone has played (RULES-DECK.md section 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from ...families.box.actions import Play
+from ...families.box.cards import value
+from ...families.box.piles import Entry, Hidden, count_cards
+from ...families.box.turn import BoxTurn
+from ...core.codes import Code
+from ...core.errors import Violation
+from ...i18n import Message
+from ...i18n.terms import Card
+from .state import Holder, HoechsteKarteState
+from .validity import seats
+
+
+class HoechsteKarteTurn(BoxTurn):
+    def __init__(self, state: HoechsteKarteState, player: int):
+        super().__init__(state, player, state.deck)
+        self.players = list(state.players)
+        self.trick = list(state.trick)
+        self.set_aside = state.set_aside
+        self.out = state.out
+        self.played = False
+
+    @property
+    def hand(self):
+        return self.players[self.player].hand
+
+    def violation(self, index: int, action: Play) -> Violation | None:
+        card, hand = action.card, self.hand
+        if not isinstance(hand, Hidden):
+            if card is None:
+                return Violation(Code.CARD_NOT_IN_HAND, index, Message(
+                    "The hand of {player} is known: say which card is played.", player=self.who()))
+            if card not in hand:
+                return Violation(Code.CARD_NOT_IN_HAND, index, Message(
+                    "{player} does not hold {card}.", player=self.who(), card=Card(card)))
+            return None
+        if card is not None and (card not in self.state.cards_of(self.player)
+                                 or any(e.card == card for e in self.trick)):
+            return Violation(Code.CARD_NOT_IN_HAND, index, Message(
+                "{card} cannot be in the hand of {player}: only that player's colour, 1 to 11, not yet played.",
+                card=Card(card), player=self.who()))
+        return None
+
+    def perform(self, index: int, action: Play) -> None:
+        me = self.players[self.player]
+        if isinstance(me.hand, Hidden):
+            hand = Hidden(me.hand.count - 1)
+        else:
+            hand = tuple(c for c in me.hand if c != action.card)
+        self.players[self.player] = Holder(me.name, hand, me.won)
+        self.trick.append(Entry(self.player, action.card))
+        self.played = True
+
+    def complete_trick(self) -> bool:
+        return len(self.trick) == len(self.players)
+
+    def end_violation(self) -> Violation | None:
+        if self.complete_trick() and any(e.card is None for e in self.trick):
+            return Violation(Code.CARDS_HIDDEN, None, Message(
+                "This play completes the trick, which would turn up cards this state hides; "
+                "judge it on the whole state."))
+        return None
+
+    def settle(self) -> None:
+        """Everyone has played: the one highest value takes the trick and what is set aside;
+        a tie sets the trick aside, or in the last trick sends it out with what is set aside."""
+        trick = self.trick
+        for entry in trick:
+            self.events.append({"type": "revealed", "player": entry.player, "card": entry.card})
+        top = max(value(e.card) for e in trick)
+        best = [e.player for e in trick if value(e.card) == top]
+        last = all(count_cards(p.hand) == 0 for p in self.players)
+        if len(best) == 1:
+            winner = best[0]
+            taken = len(trick) + self.set_aside
+            holder = self.players[winner]
+            self.players[winner] = Holder(holder.name, holder.hand, holder.won + taken)
+            self.events.append({"type": "won", "player": winner, "cards": len(trick), "from": "trick"})
+            if self.set_aside:
+                self.events.append({"type": "won", "player": winner, "cards": self.set_aside, "from": "set_aside"})
+            self.set_aside = 0
+        elif last:
+            self.events.append({"type": "out", "cards": len(trick), "from": "trick"})
+            if self.set_aside:
+                self.events.append({"type": "out", "cards": self.set_aside, "from": "set_aside"})
+            self.out += len(trick) + self.set_aside
+            self.set_aside = 0
+        else:
+            self.events.append({"type": "set_aside", "cards": len(trick), "from": "trick"})
+            self.set_aside += len(trick)
+        self.trick = []
+
+    def candidates(self) -> Iterator[Play]:
+        if self.played:
+            return
+        if isinstance(self.hand, Hidden):
+            yield Play()
+        else:
+            yield from (Play(card) for card in self.hand)
+
+    def new_state(self) -> HoechsteKarteState:
+        if self.complete_trick():
+            self.settle()
+        state = replace(self.state, players=tuple(self.players), trick=tuple(self.trick),
+                        set_aside=self.set_aside, out=self.out)
+        return replace(state, waiting=seats(state).waiting, checked=True)

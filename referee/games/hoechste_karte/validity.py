@@ -1,0 +1,62 @@
+"""The impossible states of "Die höchste Karte gewinnt" (RULES-DECK.md sections 0 and 2),
+each INVALID_STATE with a reason naming the card, pile or player."""
+
+from __future__ import annotations
+
+from ...families.box.options import check_options
+from ...families.box.piles import Hidden, count_cards
+from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.validity import check_cards, check_entry_players, entry_zones
+from ...core.errors import invalid_state
+from ...core.turn import player_term
+from ...i18n.terms import Card
+from .state import HoechsteKarteState
+
+
+def check_state(state: HoechsteKarteState) -> None:
+    if state.checked:
+        return
+    check_player_count(state, 2, 4)
+    check_options(state.options)
+    n = len(state.players)
+    check_entry_players(state.trick, n, "/trick")
+    played = [e.player for e in state.trick]
+    for position, player in enumerate(played):
+        if player in played[:position]:
+            raise invalid_state("{player} has already acted in this step", player=player_term(state, player))
+    if state.trick and len(played) == n:
+        raise invalid_state("every player has played to the open trick, so it would have been taken")
+    for i, holder in enumerate(state.players):
+        if not isinstance(holder.hand, Hidden):
+            for card in holder.hand:
+                if card in state.deck and card not in state.cards_of(i):
+                    raise invalid_state("{card} is not of the colour of {player}, so it cannot be in that hand",
+                                        card=Card(card), player=player_term(state, i))
+    for position, entry in enumerate(state.trick):
+        if entry.card is not None and entry.card in state.deck and entry.card not in state.cards_of(entry.player):
+            raise invalid_state("{card} is not of the colour of {player}, who played it",
+                                card=Card(entry.card), player=player_term(state, entry.player))
+    zones = [(f"/players/{i}/hand", p.hand) for i, p in enumerate(state.players)]
+    counted = sum(p.won for p in state.players) + state.set_aside + state.out
+    check_cards(state.deck, zones + entry_zones(state.trick, "/trick"), counted)
+    sizes = [count_cards(p.hand) + played.count(i) for i, p in enumerate(state.players)]
+    if len(set(sizes)) > 1:
+        raise invalid_state("the hands hold {sizes} cards (with their cards in the trick); they are always of "
+                            "equal size", sizes=", ".join(map(str, sizes)))
+    for where, count in [(f"/players/{i}/won", p.won) for i, p in enumerate(state.players)] + [
+            ("/set_aside", state.set_aside), ("/out", state.out)]:
+        if count % n:
+            raise invalid_state("{where} holds {count} cards, not a whole number of tricks of {n}",
+                                where=where, count=count, n=n)
+    over = state.is_over
+    if state.out and not over:
+        raise invalid_state("cards are out of the game before its end")
+    check_seats(state, seats(state), over)
+
+
+def seats(state: HoechsteKarteState) -> Seats:
+    """Everyone who has not played to the open trick is waiting; nobody at the end."""
+    if state.is_over:
+        return Seats(None, ())
+    played = frozenset(e.player for e in state.trick)
+    return Seats(None, tuple(i for i in range(len(state.players)) if i not in played), played)

@@ -1,0 +1,94 @@
+"""`Mogeln`: the ruleset as the registry knows it, with its scores and views.
+
+In the 2018 edition anyone but the play's maker may challenge the top play, so a turn of
+a player not to move is taken when it begins with a challenge (RULES-DECK.md section 0,
+"Turns"); in the original only the player to move challenges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...families.box.grammar import Grammar
+from ...families.box.piles import Hidden, count_cards
+from ...families.box.ruleset import BoxRuleset
+from ...core.codes import Code
+from .actions import READ, Challenge
+from .deal import deal
+from .state import OPTIONS, Cheat, Laid, MogelnState, read_state
+from .turn import MogelnTurn
+from .validity import check_state
+
+#: An out-of-turn turn (2018 only): one challenge.
+OUT_OF_TURN = Grammar.one_of("challenge")
+
+
+class Mogeln(BoxRuleset):
+    name = "mogeln"
+    title = "Mogeln (3 to 6 players)"
+    description = (
+        "Players lay cards face down in a rising count, saying the value, and may lie or slip "
+        "in several cards as one. A challenge turns the top play up: whoever was wrong takes the "
+        "stack. The first to empty their hand without being caught wins. In the 2018 edition "
+        "anyone may challenge and the count goes to the top value dealt; in the original only "
+        "the player to move challenges and the count goes to 20."
+    )
+    declared = OPTIONS
+    min_players, max_players = 3, 6
+    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,
+             Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND, Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED,
+             Code.REVEAL_MISMATCH, Code.CARD_UNAVAILABLE, Code.ACCEPT_NOT_ALLOWED)
+    grammar = Grammar({0: {"play": 1, "accept": 1, "challenge": 2}, 2: {"play": 1}}, {1, 2})
+    reader = READ
+    unnamed = frozenset({"REVEAL_REQUIRED"})
+    sealable = True
+
+    def load_state(self, data: Any) -> MogelnState:
+        return read_state(data)
+
+    def check_state(self, state: MogelnState) -> None:
+        check_state(state)
+
+    def turn_grammar(self, state: MogelnState, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
+        """The player to move has the whole grammar; in 2018 any other player a turn that
+        begins with a challenge (the turns still open, when listing with no prefix)."""
+        if state.is_over:
+            return None
+        if player == state.current:
+            return self.grammar
+        opens = kinds[0] == "challenge" if kinds else listing
+        if state.options["edition"] == "2018" and 0 <= player < len(state.players) and opens:
+            return OUT_OF_TURN
+        return None
+
+    def sealed_unnamed(self, action: Any) -> str | None:
+        """In a sealed game the referee turns the challenged play up: a challenge names no
+        cards (naming some would ask whether they are the play's without challenging it)."""
+        if isinstance(action, Challenge) and action.cards is not None:
+            return "cards"
+        return super().sealed_unnamed(action)
+
+    def start_turn(self, state: MogelnState, player: int) -> MogelnTurn:
+        return MogelnTurn(state, player)
+
+    def score(self, state: MogelnState) -> dict[str, Any]:
+        """The cards each player holds; the winner once the game has ended."""
+        return {
+            "finished": state.is_over,
+            "scores": [{"player": i, "cards": count_cards(p.hand)} for i, p in enumerate(state.players)],
+            "winners": None if state.winner is None else [state.winner],
+        }
+
+    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> MogelnState:
+        return deal(names, seed, first, hidden, options)
+
+    def view(self, state: MogelnState, player: int | None) -> MogelnState:
+        """The viewer sees their own hand and their own plays; the others' hands are counts
+        and their plays lie face down."""
+        cheats = tuple(p if i == player else Cheat(p.name, Hidden(count_cards(p.hand)))
+                       for i, p in enumerate(state.players))
+        stack = tuple(play if play.player == player else Laid(play.player, Hidden(count_cards(play.cards)), play.claim)
+                      for play in state.stack)
+        return replace(state, players=cheats, stack=stack, checked=False)

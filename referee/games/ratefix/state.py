@@ -1,0 +1,197 @@
+"""A Ratefix state: per player a face-down `stack` and a count of cards `won`; the cards
+put face down into the `middle` this round, the `guesses` made so far, the round's
+`leader` (who guesses first) and the cards `out` of the game; and Ratefix's two actions,
+`put` and `guess`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from ...families.box.actions import ActionReader, optional_card
+from ...families.box.cards import EDITIONS, cards_of
+from ...families.box.options import EDITION, Option, Options, options_to_wire, read_options
+from ...families.box.piles import Cards, Entry, count_cards, pile_to_wire, read_count, read_entries, read_pile
+from ...core.errors import MalformedInput
+from ...core.wire import Members, read_int
+
+STATE = Members("ratefix state",
+                {"ruleset", "options", "players", "current", "waiting", "middle", "guesses", "leader", "out"})
+PLAYER = Members("ratefix player", {"name", "stack", "won"})
+GUESS = Members("guess", {"player", "value"})
+PUT_ACTION = Members("put action", {"type"}, {"card"})
+GUESS_ACTION = Members("guess action", {"type", "value"})
+#: The most cards a player can hold: half the 80, with two players.
+MOST_EACH = 40
+
+
+def _cards_each(value: Any) -> int:
+    if read_int(value) < 1:
+        raise MalformedInput("cards_each is at least 1")
+    if value > 80:
+        raise MalformedInput("cards_each is at most 80")
+    return value
+
+
+CARDS_EACH = Option(
+    "cards_each", _cards_each, MOST_EACH // 2, list(range(1, MOST_EACH + 1)),
+    "How many cards each player gets as a stack, 1 to 80 divided by the players; the rest "
+    "leaves the game. When left out, about half the cards: 40 divided by the players, "
+    "rounded down (20 for two players, 13 for three, 10 for four).",
+)
+OPTIONS = (EDITION, CARDS_EACH)
+
+
+def read_ratefix_options(data: Any, players: int) -> Options:
+    """The options with their defaults; `cards_each`'s depends on the number of players."""
+    options = read_options(data, OPTIONS)
+    if not isinstance(data, dict) or "cards_each" not in data:
+        options["cards_each"] = MOST_EACH // max(players, 1)
+    return options
+
+
+class Put(NamedTuple):
+    """Put the top card of the own stack face down into the middle; `card` names it (needed
+    where the stack is hidden)."""
+
+    card: str | None = None
+    kind = "put"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "put"} if self.card is None else {"type": "put", "card": self.card}
+
+
+class Guess(NamedTuple):
+    """Guess the total of the middle; `value` None only in the legal-actions listing."""
+
+    value: int | None = None
+    kind = "guess"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "guess"} if self.value is None else {"type": "guess", "value": self.value}
+
+
+def read_put(data: dict[str, Any]) -> Put:
+    PUT_ACTION.check(data)
+    return Put(optional_card(data))
+
+
+def read_guess(data: dict[str, Any]) -> Guess:
+    GUESS_ACTION.check(data)
+    return Guess(read_value(data["value"]))
+
+
+def read_value(value: Any) -> int:
+    """A guess: a whole number, at least 0 (a guess of -1 or 3.5 is malformed)."""
+    if read_int(value) < 0:
+        raise MalformedInput("a guess is a whole number, at least 0")
+    return value
+
+
+READER = ActionReader({"put": read_put, "guess": read_guess})
+
+
+class Said(NamedTuple):
+    """A guess made this round."""
+
+    player: int
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Guesser:
+    name: str
+    stack: Cards
+    won: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "stack": pile_to_wire(self.stack), "won": self.won}
+
+
+@dataclass(frozen=True, slots=True)
+class RatefixState:
+    options: Options
+    players: tuple[Guesser, ...]
+    current: int | None
+    waiting: tuple[int, ...]
+    middle: tuple[Entry, ...]
+    guesses: tuple[Said, ...]
+    leader: int
+    out: int
+    checked: bool = False
+    ruleset = "ratefix"
+
+    @property
+    def deck(self) -> frozenset[str]:
+        return frozenset(cards_of(EDITIONS[self.options["edition"]]))
+
+    @property
+    def cards_each(self) -> int:
+        return self.options["cards_each"]
+
+    @property
+    def all_put(self) -> bool:
+        return len(self.middle) == len(self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """The stacks have run out and the last round has been taken."""
+        return not self.middle and all(count_cards(p.stack) == 0 for p in self.players)
+
+    def marked_checked(self) -> RatefixState:
+        return replace(self, checked=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "options": options_to_wire(self.options),
+            "players": [p.to_dict() for p in self.players],
+            "current": self.current,
+            "waiting": list(self.waiting),
+            "middle": [e.to_dict() for e in self.middle],
+            "guesses": [g.to_dict() for g in self.guesses],
+            "leader": self.leader,
+            "out": self.out,
+        }
+
+
+def read_state(data: Any) -> RatefixState:
+    STATE.check(data)
+    players = data["players"]
+    if not isinstance(players, list):
+        raise MalformedInput("players are a list")
+    guessers = []
+    for player in players:
+        PLAYER.check(player)
+        if not isinstance(player["name"], str):
+            raise MalformedInput("a player's name is a string")
+        guessers.append(Guesser(player["name"], read_pile(player["stack"]), read_count(player["won"], "won")))
+    waiting = data["waiting"]
+    if not isinstance(waiting, list):
+        raise MalformedInput("waiting is a list of players")
+    guesses = data["guesses"]
+    if not isinstance(guesses, list):
+        raise MalformedInput("guesses are a list of {player, value}")
+    said = []
+    for guess in guesses:
+        GUESS.check(guess)
+        said.append(Said(read_int(guess["player"]), read_value(guess["value"])))
+    current = data["current"]
+    return RatefixState(
+        options=read_ratefix_options(data["options"], len(guessers)),
+        players=tuple(guessers),
+        current=None if current is None else read_int(current),
+        waiting=tuple(read_int(w) for w in waiting),
+        middle=read_entries(data["middle"], "the middle"),
+        guesses=tuple(said),
+        leader=read_int(data["leader"]),
+        out=read_count(data["out"], "out"),
+    )
+
+
+__all__ = ["RatefixState", "Guesser", "Said", "Put", "Guess", "READER", "OPTIONS", "read_state",
+           "read_ratefix_options"]

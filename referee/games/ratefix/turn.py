@@ -1,0 +1,98 @@
+"""A Ratefix turn: one put into the middle, or one guess; after the last guess the
+middle is turned up and the nearest guess takes it (RULES-DECK.md section 3).
+
+Of equally near guesses the one made first takes the middle (the spec's reading). On a
+view, whose middle hides the others' cards (`card: null`), a put from a hidden stack may
+leave out its card, and the last guess, which would turn them up, is CARDS_HIDDEN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from ...families.box.cards import value
+from ...families.box.piles import Entry, Hidden
+from ...families.box.turn import BoxTurn
+from ...core.codes import Code
+from ...core.errors import Violation
+from ...i18n import Message
+from .state import Guess, Put, RatefixState, Said
+from .validity import seats
+
+
+class RatefixTurn(BoxTurn):
+    def __init__(self, state: RatefixState, player: int):
+        super().__init__(state, player, state.deck)
+        self.players = list(state.players)
+        self.middle = list(state.middle)
+        self.guesses = list(state.guesses)
+        self.leader = state.leader
+        self.acted = False
+
+    @property
+    def is_view(self) -> bool:
+        """The middle hides a card: the state is a view (API.md "Views")."""
+        return any(e.card is None for e in self.state.middle)
+
+    def listed(self, card: str) -> bool:
+        if any(e.card == card for e in self.middle):
+            return True
+        return any(not isinstance(p.stack, Hidden) and card in p.stack for p in self.players)
+
+    def violation(self, index: int, action: Any) -> Violation | None:
+        if isinstance(action, Put):
+            stack = self.players[self.player].stack
+            if action.card is None and isinstance(stack, Hidden) and self.is_view:
+                return None  # another player's put on a view: it lies there face down, unnamed
+            return self.turn_up_violation(index, action.card, stack, self.listed)
+        if len(self.guesses) + 1 == len(self.players) and any(e.card is None for e in self.middle):
+            return Violation(Code.CARDS_HIDDEN, None, Message(
+                "This view hides cards in the middle that the last guess would turn up; send the whole state."))
+        return None
+
+    def perform(self, index: int, action: Any) -> None:
+        self.acted = True
+        if isinstance(action, Put):
+            self.put(action)
+        else:
+            self.guess(action)
+
+    def put(self, action: Put) -> None:
+        me = self.players[self.player]
+        if isinstance(me.stack, Hidden):
+            card, rest = action.card, Hidden(me.stack.count - 1)
+        else:
+            card, rest = me.stack[0], me.stack[1:]
+        self.players[self.player] = replace(me, stack=rest)
+        self.middle.append(Entry(self.player, card))
+
+    def guess(self, action: Guess) -> None:
+        self.guesses.append(Said(self.player, action.value))
+        if len(self.guesses) == len(self.players):
+            self.take_middle()
+
+    def take_middle(self) -> None:
+        """Turn the middle up: the guess nearest its total takes it (the first of equals)."""
+        total = 0
+        for entry in self.middle:
+            self.events.append({"type": "revealed", "player": entry.player, "card": entry.card})
+            total += value(entry.card)
+        taker = min(self.guesses, key=lambda said: abs(said.value - total)).player  # min keeps the first
+        winner = self.players[taker]
+        self.players[taker] = replace(winner, won=winner.won + len(self.middle))
+        self.events.append({"type": "won", "player": taker, "cards": len(self.middle), "from": "middle"})
+        self.middle, self.guesses, self.leader = [], [], taker
+
+    def candidates(self) -> Iterator[Any]:
+        if not self.acted:
+            yield Put()
+            yield Guess()
+
+    def new_state(self) -> RatefixState:
+        state = replace(self.state, players=tuple(self.players), middle=tuple(self.middle),
+                        guesses=tuple(self.guesses), leader=self.leader, checked=False)
+        shown = seats(state)
+        return replace(state, current=shown.current, waiting=shown.waiting, checked=True)
+

@@ -1,0 +1,65 @@
+"""The actions of a Schnipp Schnapp turn (RULES-DECK.md section 8) and their reader:
+`flip` the top card of the own stack (`card` names it where the stack is hidden), `call`
+a word, with the players who called it at the same moment."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...families.box.actions import ActionReader, optional_card
+from ...core.errors import MalformedInput
+from ...core.wire import Members, read_int
+
+WORDS = ("schnapp", "schnipp")
+FLIP = Members("flip action", {"type"}, {"card"})
+CALL = Members("call action", {"type", "word"}, {"with"})
+
+
+class Flip(NamedTuple):
+    """Turn up the top card of the own stack onto the own open pile. `shuffle` is the
+    referee's own, never read from a request: in a sealed game the referee shuffles an
+    open pile turned over with it and keeps the order (the spec's state can only count
+    it), so that it can turn up that stack's cards."""
+
+    card: str | None = None
+    shuffle: int | None = None
+    kind = "flip"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "flip"} if self.card is None else {"type": "flip", "card": self.card}
+
+
+class Call(NamedTuple):
+    """"Schnapp!" or "Schnipp!"; `with`: the others who called it at the same moment."""
+
+    word: str
+    together_with: tuple[int, ...] = ()
+    kind = "call"
+
+    def callers(self, player: int) -> tuple[int, ...]:
+        return (player,) + self.together_with
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": "call", "word": self.word}
+        if self.together_with:
+            data["with"] = list(self.together_with)
+        return data
+
+
+def read_flip(data: dict[str, Any]) -> Flip:
+    FLIP.check(data)
+    return Flip(optional_card(data))
+
+
+def read_call(data: dict[str, Any]) -> Call:
+    CALL.check(data)
+    if data["word"] not in WORDS:
+        raise MalformedInput(f"a call's word is schnapp or schnipp, not {data['word']!r}")
+    seats = data.get("with", [])
+    if not isinstance(seats, list):
+        raise MalformedInput("with is a list of players")
+    # A seat that does not exist is the grammar's question (TURN_SHAPE), not the reader's.
+    return Call(data["word"], tuple(read_int(seat) for seat in seats))
+
+
+READ = ActionReader({"flip": read_flip, "call": read_call})

@@ -1,0 +1,75 @@
+"""`SchwarzerPeter`: the ruleset as the registry knows it, with its scores and views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...families.box.grammar import Grammar
+from ...families.box.piles import Hidden, count_cards
+from ...families.box.ruleset import BoxRuleset
+from ...core.codes import Code
+from .deal import deal
+from .turn import SchwarzerPeterTurn
+from .state import OPTIONS, READER, Draw, SchwarzerPeterState, next_holding, read_state
+from .validity import HIGHEST, LOWEST, check_state
+
+
+class SchwarzerPeter(BoxRuleset):
+    name = "schwarzer-peter"
+    title = "Schwarzer Peter (2 to 6 players, pairs)"
+    description = (
+        "One card is set aside unseen, the rest dealt; pairs of equal value are laid down. In "
+        "turn each player draws a card from the next player who still holds cards and lays the "
+        "pair it makes. A player without cards is safe; the last one holding a card, the twin of "
+        "the card set aside, has lost."
+    )
+    declared = OPTIONS
+    min_players, max_players = LOWEST, HIGHEST
+    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.CARD_NOT_IN_HAND,
+             Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.PAIR_NOT_LAID)
+    grammar = Grammar({0: {"draw": 1}, 1: {"pair": 2}}, {1, 2})
+    reader = READER
+    turned_up_kinds = frozenset({"draw"})
+    sealable = True
+
+    def load_state(self, data: Any) -> SchwarzerPeterState:
+        return read_state(data)
+
+    def check_state(self, state: SchwarzerPeterState) -> None:
+        check_state(state)
+
+    def start_turn(self, state: SchwarzerPeterState, player: int) -> SchwarzerPeterTurn:
+        return SchwarzerPeterTurn(state, player)
+
+    def score(self, state: SchwarzerPeterState) -> dict[str, Any]:
+        """Nobody has lost until the end; then the one left holding cards has, and the
+        others win."""
+        over = state.is_over
+        loser = state.holding() if over else []
+        return {
+            "finished": over,
+            "scores": [{"player": i, "lost": i in loser} for i in range(len(state.players))],
+            "winners": [i for i in range(len(state.players)) if i not in loser] if over else None,
+        }
+
+    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool,
+                 options: Any) -> SchwarzerPeterState:
+        return deal(names, seed, first, hidden, options)
+
+    def sealed_pick(self, state: SchwarzerPeterState, player: int, action: Any, rng: Any) -> Any:
+        """In a sealed game the drawer sees only the backs of the fan: a draw that names
+        neither card nor place takes a place at random."""
+        if isinstance(action, Draw) and action.card is None and action.index is None:
+            source = next_holding([p.hand for p in state.players], player)
+            if source is not None:
+                return action._replace(index=rng.randrange(count_cards(state.players[source].hand)))
+        return action
+
+    def view(self, state: SchwarzerPeterState, player: int | None) -> SchwarzerPeterState:
+        """A player sees their own hand; the others' hands and the card set aside are
+        counts; the pairs lie face up."""
+        players = tuple(p if i == player else replace(p, hand=Hidden(count_cards(p.hand)))
+                        for i, p in enumerate(state.players))
+        return replace(state, players=players, aside=Hidden(count_cards(state.aside)))
