@@ -12,7 +12,7 @@ from support.farben_tables import close, discard, farben, take
 
 from referee.http import create_app
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
 ORANGE = [f"O{v}" for v in range(1, 10)]
 
 

@@ -12,7 +12,7 @@ from support.contract_check import assert_matches_contract
 
 from referee.http import create_app
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
 PLAYERS = ["Ada", "Ben", "Cleo"]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from referee.http import create_app
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
