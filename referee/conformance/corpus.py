@@ -38,7 +38,7 @@ from .answers import PATHS, Answer, comparable, expected
 from .cases import pooled
 from .scenarios import (
     IMPOSSIBLE_KINDS,
-    edition_draw_cases,
+    position_situation_cases,
     find_code_cases,
     find_impossible_cases,
     rulebook_cases,
@@ -136,7 +136,8 @@ def export(directory: Path, seed: int = 0) -> int:
     for ruleset in sorted(engine.ROW_GAMES):
         groups[f"codes-{ruleset}"] = (find_code_cases(case, ruleset, seed)
                                       + find_impossible_cases(case, ruleset, seed))
-    groups["codes-classic"] += edition_draw_cases(case, seed)
+    for ruleset in sorted(engine.ROW_GAMES):
+        groups[f"codes-{ruleset}"] += position_situation_cases(case, ruleset, seed)
     for name, ruleset in engine.RULESETS.items():
         if ruleset.family == "box":
             groups[f"codes-{name}"] = find_box_code_cases(case, name, seed)

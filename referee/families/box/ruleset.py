@@ -12,13 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.errors import MalformedInput
+from ...core.codes import Code
+from ...core.errors import MalformedInput, Violation
 from ...core.ruleset import Ruleset
 from ...core.turn import LegalActions, TurnResult
+from ...i18n import Message
 from .actions import ActionReader, BoxTurnRecord
 from .grammar import Grammar
 from .options import Option
 from .seats import check_mover, may_act, whose
+from .texts import card_not_in_hand_hint, family_hint
 from .turn import BoxTurn
 
 
@@ -40,6 +43,30 @@ class BoxRuleset(Ruleset):
     @property
     def options(self) -> list[dict[str, Any]]:  # type: ignore[override]
         return [o.listing() for o in self.declared]
+
+    #: The middle says who put each card (Ratefix), rather than being a pile of cards.
+    middle_holds_entries = False
+    #: What one turn of the game is, for a TURN_SHAPE hint (a message id).
+    turn_shape: str = ""
+
+    def hint(self, state: Any, actions: Sequence[Any], violation: Violation,
+             legal: list[dict] | None) -> Message | None:
+        """The turn's shape for TURN_SHAPE, the family's hint for a card turned up and not
+        named right, else the game's own (`game_hint`), else for CARD_NOT_IN_HAND the cards
+        that can be played."""
+        code = violation.code
+        if code is Code.TURN_SHAPE:
+            return Message(self.turn_shape)
+        found = family_hint(code, legal)
+        if found is None:
+            found = self.game_hint(state, code, legal)
+        if found is None and code is Code.CARD_NOT_IN_HAND:
+            found = card_not_in_hand_hint(legal)
+        return found
+
+    def game_hint(self, state: Any, code: Code, legal: list[dict] | None) -> Message | None:
+        """The game's own hint for a refusal, or None where the family's serves."""
+        return None
 
     # -- the game's part -------------------------------------------------------------------------
 

@@ -17,11 +17,19 @@ from .deal import deal
 from .state import OPTIONS, Collector, FarbenSammelnState, read_state
 from .turn import FarbenSammelnTurn
 from .validity import check_state
+from . import texts
+from .situations import SITUATIONS, closed_round
 
 
 class FarbenSammeln(BoxRuleset):
     name = "farben-sammeln"
-    title = "Farben sammeln (2 to 6 players, 80 cards)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    situations = SITUATIONS
+    finished_position = staticmethod(closed_round)
+    game_hint = staticmethod(texts.hint)
     description = (
         "Each turn a player takes a card, from the face-down pile or from one of four face-up "
         "display stacks, and discards one onto a display stack. A player holding a single "

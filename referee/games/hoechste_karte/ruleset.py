@@ -16,11 +16,17 @@ from .deal import deal
 from .state import OPTIONS, HoechsteKarteState, Holder, read_state
 from .turn import HoechsteKarteTurn
 from .validity import check_state
+from . import texts
+from .situations import SITUATIONS
 
 
 class HoechsteKarte(BoxRuleset):
     name = "hoechste-karte"
-    title = "Die höchste Karte gewinnt (2 to 4 players)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    situations = SITUATIONS
     description = (
         "Each player holds 1 to 11 of a colour of their own. Everyone plays one card face "
         "down at the same time; the one highest value takes the trick, and tied tricks are "

@@ -20,6 +20,8 @@ from .deal import deal
 from .state import OPTIONS, Cheat, Laid, MogelnState, read_state
 from .turn import MogelnTurn
 from .validity import check_state
+from . import texts
+from .situations import SITUATIONS
 
 #: An out-of-turn turn (2018 only): one challenge.
 OUT_OF_TURN = Grammar.one_of("challenge")
@@ -27,7 +29,12 @@ OUT_OF_TURN = Grammar.one_of("challenge")
 
 class Mogeln(BoxRuleset):
     name = "mogeln"
-    title = "Mogeln (3 to 6 players)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    situations = SITUATIONS
+    game_hint = staticmethod(texts.hint)
     description = (
         "Players lay cards face down in a rising count, saying the value, and may lie or slip "
         "in several cards as one. A challenge turns the top play up: whoever was wrong takes the "

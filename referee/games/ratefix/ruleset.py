@@ -15,6 +15,8 @@ from .deal import deal
 from .turn import RatefixTurn
 from .state import OPTIONS, READER, RatefixState, read_state
 from .validity import HIGHEST, LOWEST, check_state
+from . import texts
+from .situations import SITUATIONS
 
 PUTTING = Grammar.one_of("put")
 GUESSING = Grammar.one_of("guess")
@@ -22,7 +24,12 @@ GUESSING = Grammar.one_of("guess")
 
 class Ratefix(BoxRuleset):
     name = "ratefix"
-    title = "Ratefix (2 to 4 players, guess the total)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    situations = SITUATIONS
+    middle_holds_entries = True
     description = (
         "Every player puts the top card of their face-down stack into the middle, face down; "
         "then each guesses the total of the middle once, and the nearest guess, above or below, "

@@ -22,6 +22,8 @@ from .deal import deal
 from .state import OPTIONS, SchnippSchnappState, read_state
 from .turn import SchnippSchnappTurn
 from .validity import check_state
+from . import texts
+from .situations import SITUATIONS
 
 #: A turn out of turn: one call.
 OUT_OF_TURN = Grammar.one_of("call")
@@ -29,7 +31,12 @@ OUT_OF_TURN = Grammar.one_of("call")
 
 class SchnippSchnapp(BoxRuleset):
     name = "schnipp-schnapp"
-    title = "Schnipp Schnapp (2 to 6 players)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    game_hint = staticmethod(texts.hint)
+    situations = SITUATIONS
     description = (
         "Players flip the top cards of their face-down stacks onto open piles. Whoever first "
         "calls Schnapp when the flipped value lies on another open pile takes those piles; "

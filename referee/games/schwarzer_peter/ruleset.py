@@ -10,15 +10,23 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import BoxRuleset
 from ...core.codes import Code
+from ...core.errors import Violation
+from ...i18n import Message
 from .deal import deal
 from .turn import SchwarzerPeterTurn
 from .state import OPTIONS, READER, Draw, SchwarzerPeterState, next_holding, read_state
 from .validity import HIGHEST, LOWEST, check_state
+from . import texts
+from .situations import SITUATIONS
 
 
 class SchwarzerPeter(BoxRuleset):
     name = "schwarzer-peter"
-    title = "Schwarzer Peter (2 to 6 players, pairs)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    situations = SITUATIONS
     description = (
         "One card is set aside unseen, the rest dealt; pairs of equal value are laid down. In "
         "turn each player draws a card from the next player who still holds cards and lays the "
@@ -73,3 +81,10 @@ class SchwarzerPeter(BoxRuleset):
         players = tuple(p if i == player else replace(p, hand=Hidden(count_cards(p.hand)))
                         for i, p in enumerate(state.players))
         return replace(state, players=players, aside=Hidden(count_cards(state.aside)))
+
+    def hint(self, state: Any, actions: Sequence[Any], violation: Violation,
+             legal: list[dict] | None) -> Message | None:
+        """A draw and its pair are named for every refusal but the turn's shape."""
+        if violation.code is Code.TURN_SHAPE:
+            return super().hint(state, actions, violation, legal)
+        return texts.hint(state, violation.code, legal)

@@ -15,11 +15,18 @@ from .deal import deal
 from .state import OPTIONS, Runner, UeberallAnschliessenState, read_state
 from .turn import UeberallAnschliessenTurn
 from .validity import check_state
+from . import texts
+from .situations import SITUATIONS
 
 
 class UeberallAnschliessen(BoxRuleset):
     name = "ueberall-anschliessen"
-    title = "Überall anschließen (2 to 6 players, 80 cards)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    situations = SITUATIONS
+    game_hint = staticmethod(texts.hint)
     description = (
         "Players turn up the cards of their face-down stacks one by one and put each where it is "
         "one higher than the top card (after 20 comes 1): on the middle first, else on another "

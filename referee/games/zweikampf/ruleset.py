@@ -16,11 +16,17 @@ from .turn import ZweikampfTurn
 from .deal import deal
 from .state import OPTIONS, Fighter, ZweikampfState, read_state
 from .validity import check_state
+from . import texts
+from .situations import SITUATIONS
 
 
 class Zweikampf(BoxRuleset):
     name = "zweikampf"
-    title = "Zweikampf (two players, 40 cards)"
+    title = texts.TITLE
+    summary = texts.SUMMARY
+    readings = texts.READINGS
+    turn_shape = texts.TURN_SHAPE
+    situations = SITUATIONS
     description = (
         "Two players turn up the top cards of their face-down stacks at the same time; the "
         "higher value takes both, equal values fight on with the next cards. Whoever has won "
