@@ -176,7 +176,7 @@ def _table_piles(state: dict[str, Any], top: float, texts) -> tuple[str, float]:
         piles.append(("pile", texts.gettext("Pile"), state["pile"], False))
     for k, stack in enumerate(state.get("display", ())):
         piles.append((f"display-{k}", texts.gettext("Stack {n}", n=k), stack, True))
-    if isinstance(state.get("middle"), list) and state.get("ruleset") not in MIDDLE_OF_ENTRIES:
+    if isinstance(state.get("middle"), list) and not engine.find_ruleset(state["ruleset"]).middle_holds_entries:
         piles.append(("middle", texts.gettext("Middle"), state["middle"], True))
     if not piles:
         return "", 0
