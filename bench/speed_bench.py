@@ -21,7 +21,7 @@ with other work slows both alike; the ratio of the medians is the figure to quot
   dict engine's step loop) against `engine.apply` / `engine.legal_actions`, which take the
   compact path for a known hand.
 
-Targets (issue 20): ≥ 50,000 random turns/s, ≥ 100,000 counted turns/s, apply on a
+Targets: ≥ 50,000 random turns/s, ≥ 100,000 counted turns/s, apply on a
 loaded state ≤ 15 µs.
 """
 

@@ -1,4 +1,4 @@
-"""Nothing leaks from a sealed game (issue 17): whole sealed games of every ruleset,
+"""Nothing leaks from a sealed game: whole sealed games of every ruleset,
 played through the HTTP API seat by seat, every answer searched.
 
 Hypothesis draws the deal's seed and every choice: which seat asks, and whether it
