@@ -112,3 +112,9 @@ def matches(printed: list[str], output: str) -> bool:
     """Whether a command's output is what the page prints under it."""
     lines = output.rstrip("\n").splitlines()
     return lines == printed or squashed(output) == squashed("".join(printed))
+
+
+def all_pages_text() -> str:
+    """The README and every page of the guide, as one text: where an example's printed
+    answer must appear, whichever page shows it."""
+    return "\n".join(page.read_text(encoding="utf-8") for page in pages())
