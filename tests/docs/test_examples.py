@@ -62,11 +62,29 @@ def test_the_pages_show_what_their_examples_print():
     assert checked["docs/howto/sealed-games.md"] >= 2
 
 
+def python_examples() -> list:
+    return [block for page in pages() for block in blocks(page) if block.language == "python" and block.not_run is None]
+
+
+@pytest.mark.parametrize("block", python_examples(), ids=lambda block: block.where)
+def test_every_python_example_prints_what_it_says(block, capsys):
+    # A Python example shows what a print() prints in a comment at the end of its line.
+    code = "\n".join(step.command for step in block.steps)
+    exec(compile(code, block.where, "exec"), {})
+    said = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
+    assert said and capsys.readouterr().out.splitlines() == said
+
+
+def test_the_python_examples_are_found():
+    assert {block.page.relative_to(ROOT).as_posix() for block in python_examples()} >= {
+        "docs/howto/bots.md", "docs/reference/python-api.md"}
+
+
 def test_a_block_left_unrun_says_why():
     for page in pages():
         for block in blocks(page):
             if block.not_run is not None:
-                assert block.language == "sh" and len(block.not_run) > 10, block.where
+                assert block.language in ("sh", "python") and len(block.not_run) > 10, block.where
 
 
 def test_the_runner_compares_what_is_printed():
