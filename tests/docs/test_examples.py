@@ -75,16 +75,31 @@ def test_every_python_example_prints_what_it_says(block, capsys):
     assert said and capsys.readouterr().out.splitlines() == said
 
 
+def javascript_examples() -> list:
+    return [block for page in pages() for block in blocks(page) if block.language == "js" and block.not_run is None]
+
+
+@pytest.mark.parametrize("block", javascript_examples(), ids=lambda block: block.where)
+def test_every_javascript_example_prints_what_it_says(block):
+    # As the Python ones: what a console.log() prints is in a comment at the end of its line.
+    code = "\n".join(step.command for step in block.steps)
+    done = subprocess.run(["node", "--input-type=module", "-"], input=code, capture_output=True, text=True,
+                          timeout=60)
+    said = [line.split("// ", 1)[1] for line in code.splitlines() if line.startswith("console.log(")]
+    assert said and (done.returncode, done.stdout.splitlines()) == (0, said), done.stderr
+
+
 def test_the_python_examples_are_found():
     assert {block.page.relative_to(ROOT).as_posix() for block in python_examples()} >= {
         "docs/howto/bots.md", "docs/reference/python-api.md"}
+    assert {block.page.name for block in javascript_examples()} == {"sealed-games.md"}
 
 
 def test_a_block_left_unrun_says_why():
     for page in pages():
         for block in blocks(page):
             if block.not_run is not None:
-                assert block.language in ("sh", "python") and len(block.not_run) > 10, block.where
+                assert block.language in ("sh", "python", "js", "ts") and len(block.not_run) > 10, block.where
 
 
 def test_the_runner_compares_what_is_printed():
