@@ -238,8 +238,7 @@ def test_mogeln_plays_a_challenge_out_of_turn_and_the_accept(table, tmp_path):
     for count, player in [(1, "Ben"), (1, "Cleo"), (4, "Ann"), (1, "Ben"), (1, "Cleo"), (4, "Ann"), (1, "Ben"), (1, "Cleo")]:
         assert table.text("#to-move") == f"{player} to move"
         table.act("play", count=str(count))
-    table.act("play", count="4")  # Ann's last cards
-    table.act("play", count="4")
+    table.act("play", count="4")  # Ann's last four cards
     assert table.text("#to-move") == "Ben to move"
     assert "Ann has no card left." in table.text("#box")
     table.act("accept")

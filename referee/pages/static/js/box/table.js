@@ -145,7 +145,9 @@ function showBuilding(ctx) {
   const { app, game, names } = ctx;
   const turn = app.turn;
   const line = $("building");
-  const list = turn.actions.map((a) => game.describe(a, ctx)).join(" · ");
+  // A long turn (an Überall run) shows its last steps: the line stays one line.
+  const shown = turn.actions.length > 4 ? turn.actions.slice(-4) : turn.actions;
+  const list = (turn.actions.length > 4 ? "… " : "") + shown.map((a) => game.describe(a, ctx)).join(" · ");
   const who = turn.player === null || turn.player === undefined ? "" : names[turn.player];
   const ready = Boolean(ctx.legal && ctx.legal.complete && turn.actions.length);
   line.textContent = list ? `${_("This turn:")} ${who}: ${list}${ready ? " — " + _("The turn may end now.") : ""}` : "";
