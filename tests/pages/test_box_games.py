@@ -63,7 +63,7 @@ def test_zweikampf_both_turn_up_at_once_until_the_stacks_are_empty(table, tmp_pa
     assert table.text("#to-move") == "Everyone at once; still to act: Ben"
     table.pick("Y20")
     assert "Ben wins 2 cards (the battle)." in table.text("#news")
-    assert "Ann: orange 1." in table.text("#news")  # the battle reads whole
+    assert "Ann turns up orange 1." in table.text("#news")  # the battle reads whole
     # Ann names the orange 1 again: it lies on Ben's won pile, and the referee says so.
     table.pick("O1")
     assert table.alert().get_attribute("data-code") == "CARD_UNAVAILABLE"

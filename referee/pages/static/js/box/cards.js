@@ -13,7 +13,7 @@ export const colorName = (letter) => _(COLORS[letter] || letter);
 // "orange 7" in the page's language, from "O7".
 export function cardName(card) {
   if (!card) return _("a hidden card");
-  return _("{color} {value}", { color: colorName(card[0]), value: card.slice(1) });
+  return `${colorName(card[0])} ${card.slice(1)}`;
 }
 
 export function editionColors(options) {
@@ -105,7 +105,7 @@ export function numberPad(ui, onNumber, label) {
   for (const key of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0"]) {
     keys.append(button(key === "clear" ? "⌫" : key, { "data-pad": key, "aria-label": key === "clear" ? _("Clear the number") : key }, press(key)));
   }
-  const ok = button(_("OK"), { class: "primary", "data-pad": "ok", disabled: !ui.digits }, () => {
+  const ok = button(_("Enter"), { class: "primary", "data-pad": "ok", disabled: !ui.digits }, () => {
     const value = Number(ui.digits);
     ui.digits = "";
     onNumber(value);

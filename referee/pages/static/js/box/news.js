@@ -10,7 +10,7 @@ function eventText(event, names) {
   const name = names[event.player];
   switch (event.type) {
     case "revealed":
-      return _("{name}: {card}.", { name, card: cardName(event.card) });
+      return _("{name} turns up {card}.", { name, card: cardName(event.card) });
     case "drew":
       return typeof event.from === "number"
         ? (event.card ? _("{name} drew {card} from {other}.", { name, card: cardName(event.card), other: names[event.from] }) : _("{name} drew a card from {other}.", { name, other: names[event.from] }))

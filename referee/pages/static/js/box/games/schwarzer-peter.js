@@ -44,7 +44,7 @@ export default {
     return parts;
   },
   autoSend: (turn) => turn.actions.some((a) => a.type === "pair"),
-  columns: () => [[_("Schwarzer Peter"), (s) => (s.lost ? "✗" : "")]],
+  columns: () => [[_("Left with the Schwarzer Peter"), (s) => (s.lost ? "✗" : "")]],
   entry: {
     draft: (start) => ({ pairs: start.players.map(() => new Set()) }),
     render(ctx, t, draft) {
