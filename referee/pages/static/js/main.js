@@ -213,7 +213,8 @@ async function importRecord(input) {
   };
   if (state.ruleset === "master") setup.rows = state.rows.map((r) => r.color);
   if (state.options) setup.options = state.options;
-  app.match = { setup, rounds: [{ start: state, turns: game.turns, state: answer.data.state, result: null }] };
+  // `entered`: an imported record's cards on the table are its own (box/table.js).
+  app.match = { setup, rounds: [{ start: state, turns: game.turns, state: answer.data.state, result: null, entered: true }] };
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, settingUp: false });
   refresh();
 }
