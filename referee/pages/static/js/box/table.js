@@ -335,8 +335,8 @@ function showEntry(ctx) {
   $("round").textContent = _("Round {round} of {rounds}", { round: app.match.rounds.length, rounds: app.match.setup.rounds });
   showProblem(app.problem);
   showNews(null, []);
-  $("controls").dataset.finished = "false";
-  $("building").textContent = "";
+  // Nothing is played before the cards on the table are entered: the turn's bar waits.
+  $("controls").hidden = true;
   const t = tools(ctx);
   const confirm = button(_("That is what lies on the table"), { class: "primary", "data-action": "confirm-deal" }, async () => {
     const start = game.entry.apply(round.start, ui.entry);
