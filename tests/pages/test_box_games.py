@@ -326,3 +326,13 @@ def test_an_imported_box_game_shows_its_position(table, tmp_path):
         assert table.text("#to-move") == expected
         assert table.alert().is_hidden()
         assert table.step() in ("reveal", "take")
+
+
+def test_the_box_table_names_cards_in_the_players_language(table):
+    table.open("?lang=de")
+    table.start_box(["Oma", "Papa"], "zweikampf")
+    assert table.page.locator("#box [data-pick-color]").all_inner_texts() == ["orange", "gelb"]
+    assert table.text("#box [data-box-step]") == "Beide decken die oberste Karte ihres Stapels auf."
+    table.pick("Y5")
+    assert "Oma deckt gelb 5 auf." in table.text("#news")
+    assert table.text("#to-move") == "Alle gleichzeitig; es fehlen noch: Papa"
