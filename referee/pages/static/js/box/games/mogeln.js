@@ -13,7 +13,8 @@ export default {
   ruleset: "mogeln",
   options: [],
   ownActors: true,
-  deck: (state) => fullDeck(state, 1, 20),
+  // The cards dealt: values up to 9 with three players, 10 with four, 15 with five or six.
+  deck: (state) => fullDeck(state, 1, ({ 3: 9, 4: 10 })[state.players.length] || 15),
   describe(a) {
     if (a.type === "play") return _("plays {count} face down", { count: a.count || (a.cards || []).length });
     if (a.type === "challenge") return _("challenges: {cards}", { cards: (a.cards || []).map(cardName).join(", ") });
@@ -36,7 +37,7 @@ export default {
       const named = ui.picked.cards;
       parts.push(prompt(_("{name} challenges {other}: turn the {count} cards up and name them.", { name: names[ui.picked.challenger], other: names[top.player], count: need }), "challenge"));
       parts.push(ask(named.length ? named.map(cardName).join(", ") : _("Which cards?")));
-      parts.push(t.picker(fullDeck(state), (card) => {
+      parts.push(t.picker(this.deck(state), (card) => {
         named.push(card);
         if (named.length === need) t.add({ type: "challenge", cards: [...named] }, ui.picked.challenger);
         else ctx.hooks.again();
