@@ -3,7 +3,7 @@
     referee conformance export DIR
 
 writes DIR/manifest.json and one JSON file per group of cases (format `FORMAT`, described
-in DIR/FORMAT.md and in the README). Every case is one HTTP request and the answer the
+in DIR/FORMAT.md and in docs/howto/conformance.md). Every case is one HTTP request and the answer the
 referee gives it, reduced to what the contract fixes:
 
     {"id": "codes/master/CARD_LIMIT", "description": "...", "endpoint": "/v1/turns",

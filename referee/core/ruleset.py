@@ -46,14 +46,9 @@ class Ruleset:
     #: The family of games: "rows" (MASTER, classic, junior) or "box" (the other games in
     #: the box, `referee.families.box`); tools written for one family's states ask this.
     family: str = "rows"
-    #: The game's name as a person reads it (a message id: the rules reference translates it).
-    title: str = ""
-    #: One paragraph for `GET /v1/rulesets`.
-    description: str = ""
-    #: The game in a few sentences, for the rules reference (a message id).
-    summary: str = ""
-    #: The readings the referee takes where the printed rules leave room (message ids).
-    readings: tuple[str, ...] = ()
+    #: What the game says to a person: its `texts.py` (TITLE, DESCRIPTION, SUMMARY,
+    #: READINGS and, in the box, TURN_SHAPE and `hint`), which the properties below read.
+    texts: Any = None
     #: The seats a game can have (`seats` narrows them where an option does).
     min_players: int = 2
     max_players: int = 6
@@ -139,6 +134,27 @@ class Ruleset:
             else event
             for event in events
         ]
+
+    @property
+    def title(self) -> str:
+        """The game's name as a person reads it (a message id: the rules reference
+        translates it)."""
+        return self.texts.TITLE
+
+    @property
+    def description(self) -> str:
+        """One paragraph for `GET /v1/rulesets`."""
+        return self.texts.DESCRIPTION
+
+    @property
+    def summary(self) -> str:
+        """The game in a few sentences, for the rules reference (a message id)."""
+        return self.texts.SUMMARY
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The readings the referee takes where the printed rules leave room (message ids)."""
+        return self.texts.READINGS
 
     def seats(self, options: Any) -> range:
         """The numbers of players a game of these options can have."""

@@ -2,7 +2,7 @@
 and the rulesets.
 
 The state, turn and events travel on every request and are converted by the engine's
-own codec (marshmallow costs milliseconds on a full state; the README has the figures).
+own codec (marshmallow costs milliseconds on a full state; docs/performance.md has the figures).
 These two are small and rarely asked for, so marshmallow's declarations serve them.
 """
 

@@ -46,8 +46,6 @@ class BoxRuleset(Ruleset):
 
     #: The middle says who put each card (Ratefix), rather than being a pile of cards.
     middle_holds_entries = False
-    #: What one turn of the game is, for a TURN_SHAPE hint (a message id).
-    turn_shape: str = ""
 
     def hint(self, state: Any, actions: Sequence[Any], violation: Violation,
              legal: list[dict] | None) -> Message | None:
@@ -56,7 +54,7 @@ class BoxRuleset(Ruleset):
         that can be played."""
         code = violation.code
         if code is Code.TURN_SHAPE:
-            return Message(self.turn_shape)
+            return Message(self.texts.TURN_SHAPE)
         found = family_hint(code, legal)
         if found is None:
             found = self.game_hint(state, code, legal)
@@ -65,8 +63,10 @@ class BoxRuleset(Ruleset):
         return found
 
     def game_hint(self, state: Any, code: Code, legal: list[dict] | None) -> Message | None:
-        """The game's own hint for a refusal, or None where the family's serves."""
-        return None
+        """The game's own hint for a refusal (`hint` in its texts), or None where the
+        family's serves."""
+        own = getattr(self.texts, "hint", None)
+        return None if own is None else own(state, code, legal)
 
     # -- the game's part -------------------------------------------------------------------------
 

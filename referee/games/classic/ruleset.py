@@ -239,16 +239,9 @@ def read_options(data: Any) -> ClassicVariant:
 
 class Classic(RowRuleset):
     name = "classic"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
+    texts = texts
     top = ClassicVariant.top
     position_situations = POSITION_SITUATIONS
-    description = (
-        "The classic game: four colours of 1 to 20, rows grow one step at a time from "
-        "where they began, playing is compulsory, and a player who cannot play draws up "
-        "to three cards. The lowest penalty (values left in hand) wins."
-    )
     options = [
         {
             "name": "edition",

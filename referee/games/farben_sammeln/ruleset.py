@@ -23,19 +23,9 @@ from .situations import SITUATIONS, closed_round
 
 class FarbenSammeln(BoxRuleset):
     name = "farben-sammeln"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
+    texts = texts
     situations = SITUATIONS
     finished_position = staticmethod(closed_round)
-    game_hint = staticmethod(texts.hint)
-    description = (
-        "Each turn a player takes a card, from the face-down pile or from one of four face-up "
-        "display stacks, and discards one onto a display stack. A player holding a single "
-        "colour may close the round; each player scores the sum of their best colour, and the "
-        "highest score wins."
-    )
     declared = OPTIONS
     min_players, max_players = 2, 6
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,

@@ -1,5 +1,6 @@
-"""What Farben sammeln says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room, the shape of a turn and the hints for its refusals."""
+"""What Farben sammeln says to a person: its title, a description, a summary, the readings
+the referee takes where the printed rules leave room, the shape of a turn and the hints
+for its refusals."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ from ...i18n import N_, Message
 from ...i18n.terms import cards
 
 TITLE = N_("Farben sammeln (2 to 6 players, 80 cards)")
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "Each turn a player takes a card, from the face-down pile or from one of four face-up "
+    "display stacks, and discards one onto a display stack. A player holding a single "
+    "colour may close the round; each player scores the sum of their best colour, and the "
+    "highest score wins."
+)
 SUMMARY = N_(
     "Farben sammeln, for two to six players with all 80 cards: each turn a player takes "
     "the top card of the face-down pile or of one of four face-up display stacks, then "

@@ -22,16 +22,8 @@ from .situations import SITUATIONS
 
 class HoechsteKarte(BoxRuleset):
     name = "hoechste-karte"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
+    texts = texts
     situations = SITUATIONS
-    description = (
-        "Each player holds 1 to 11 of a colour of their own. Everyone plays one card face "
-        "down at the same time; the one highest value takes the trick, and tied tricks are "
-        "set aside for the next trick that has one winner. Most cards won wins."
-    )
     declared = OPTIONS
     min_players, max_players = 2, 4
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,

@@ -35,15 +35,8 @@ JUNIOR = JuniorVariant()
 
 class Junior(RowRuleset):
     name = "junior"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
+    texts = texts
     top = JuniorVariant.top
-    description = (
-        "The family game: four colours of 1 to 11, the 1s and 11s lie from the start and "
-        "the rows fill in between them. A player who cannot place draws one card. The "
-        "first to empty their hand wins."
-    )
     options: list[dict[str, Any]] = []
     codes = (
         Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_MIXED,

@@ -27,9 +27,7 @@ from . import texts
 
 class Master(Ruleset):
     name = MASTER.name
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
+    texts = texts
     top = MASTER.highest
     min_players, max_players = MASTER.min_players, MASTER.max_players
     bonus_cards = MASTER.bonus_cards
@@ -37,11 +35,6 @@ class Master(Ruleset):
     bridges = True
     chooses_row_order = True
     constructed_table = staticmethod(tables.table)
-    description = (
-        "Four colours of 1 to 21 and four jokers; the rows grow from their 11s, at most "
-        "four cards a turn, with bridge cards between neighbouring rows, joker swaps and "
-        "bonus cards for completed half-rows. The highest score wins."
-    )
     options: list[dict[str, Any]] = []
     codes: tuple[Code, ...] = (
         Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.SWAP_WITHOUT_PLAY,

@@ -1,11 +1,17 @@
-"""What Elfer raus! MASTER says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room."""
+"""What Elfer raus! MASTER says to a person: its title, a description, a summary, the
+readings the referee takes where the printed rules leave room."""
 
 from __future__ import annotations
 
 from ...i18n import N_
 
 TITLE = "Elfer raus! MASTER"
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "Four colours of 1 to 21 and four jokers; the rows grow from their 11s, at most "
+    "four cards a turn, with bridge cards between neighbouring rows, joker swaps and "
+    "bonus cards for completed half-rows. The highest score wins."
+)
 SUMMARY = N_(
     "Elfer raus! MASTER: four colours of 1 to 21, four jokers, bridge cards and bonus "
     "cards. The four 11s lie from the start and each row grows from its 11. A turn "

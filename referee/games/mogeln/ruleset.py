@@ -29,19 +29,8 @@ OUT_OF_TURN = Grammar.one_of("challenge")
 
 class Mogeln(BoxRuleset):
     name = "mogeln"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
+    texts = texts
     situations = SITUATIONS
-    game_hint = staticmethod(texts.hint)
-    description = (
-        "Players lay cards face down in a rising count, saying the value, and may lie or slip "
-        "in several cards as one. A challenge turns the top play up: whoever was wrong takes the "
-        "stack. The first to empty their hand without being caught wins. In the 2018 edition "
-        "anyone may challenge and the count goes to the top value dealt; in the original only "
-        "the player to move challenges and the count goes to 20."
-    )
     declared = OPTIONS
     min_players, max_players = 3, 6
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,

@@ -1,5 +1,6 @@
-"""What Mogeln says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room, the shape of a turn and the hints for its refusals."""
+"""What Mogeln says to a person: its title, a description, a summary, the readings the
+referee takes where the printed rules leave room, the shape of a turn and the hints for
+its refusals."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ from ...i18n import N_, Message
 from ...i18n.terms import cards
 
 TITLE = N_("Mogeln (3 to 6 players)")
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "Players lay cards face down in a rising count, saying the value, and may lie or slip "
+    "in several cards as one. A challenge turns the top play up: whoever was wrong takes the "
+    "stack. The first to empty their hand without being caught wins. In the 2018 edition "
+    "anyone may challenge and the count goes to the top value dealt; in the original only "
+    "the player to move challenges and the count goes to 20."
+)
 SUMMARY = N_(
     "Mogeln, for three to six players with the cards 1 to 9, 10 or 15 of four colours: "
     "each in turn lays cards face down, saying the next value of the count, and may lie. "

@@ -24,17 +24,9 @@ GUESSING = Grammar.one_of("guess")
 
 class Ratefix(BoxRuleset):
     name = "ratefix"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
+    texts = texts
     situations = SITUATIONS
     middle_holds_entries = True
-    description = (
-        "Every player puts the top card of their face-down stack into the middle, face down; "
-        "then each guesses the total of the middle once, and the nearest guess, above or below, "
-        "takes the cards. Whoever has won the most cards when the stacks are used up wins."
-    )
     declared = OPTIONS
     min_players, max_players = LOWEST, HIGHEST
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,

@@ -1,5 +1,5 @@
-"""What Ratefix says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room and the shape of a turn."""
+"""What Ratefix says to a person: its title, a description, a summary, the readings the
+referee takes where the printed rules leave room and the shape of a turn."""
 
 from __future__ import annotations
 
@@ -7,6 +7,12 @@ from ...families.box.texts import MOST_CARDS_WIN
 from ...i18n import N_
 
 TITLE = N_("Ratefix (2 to 4 players, guess the total)")
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "Every player puts the top card of their face-down stack into the middle, face down; "
+    "then each guesses the total of the middle once, and the nearest guess, above or below, "
+    "takes the cards. Whoever has won the most cards when the stacks are used up wins."
+)
 SUMMARY = N_(
     "Ratefix, for two to four players with the 80 cards: each gets a face-down stack. Every "
     "round each player puts their top card face down into the middle, then each guesses the "

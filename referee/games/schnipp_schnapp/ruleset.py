@@ -31,19 +31,8 @@ OUT_OF_TURN = Grammar.one_of("call")
 
 class SchnippSchnapp(BoxRuleset):
     name = "schnipp-schnapp"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
-    game_hint = staticmethod(texts.hint)
+    texts = texts
     situations = SITUATIONS
-    description = (
-        "Players flip the top cards of their face-down stacks onto open piles. Whoever first "
-        "calls Schnapp when the flipped value lies on another open pile takes those piles; "
-        "Schnipp when it matches the top of the middle takes the middle; a wrong call throws "
-        "the caller's open pile onto the middle. Quartets are set aside, and the most wins "
-        "(with together: everyone flips at once, and the most cards won wins)."
-    )
     declared = OPTIONS
     min_players, max_players = 2, 6
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,

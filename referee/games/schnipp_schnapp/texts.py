@@ -1,5 +1,6 @@
-"""What Schnipp Schnapp says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room, the shape of a turn and the hints for its refusals."""
+"""What Schnipp Schnapp says to a person: its title, a description, a summary, the readings
+the referee takes where the printed rules leave room, the shape of a turn and the hints
+for its refusals."""
 
 from __future__ import annotations
 
@@ -9,6 +10,14 @@ from ...core.codes import Code
 from ...i18n import N_, Message
 
 TITLE = N_("Schnipp Schnapp (2 to 6 players, 80 cards)")
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "Players flip the top cards of their face-down stacks onto open piles. Whoever first "
+    "calls Schnapp when the flipped value lies on another open pile takes those piles; "
+    "Schnipp when it matches the top of the middle takes the middle; a wrong call throws "
+    "the caller's open pile onto the middle. Quartets are set aside, and the most wins "
+    "(with together: everyone flips at once, and the most cards won wins)."
+)
 SUMMARY = N_(
     "Schnipp Schnapp, for two to six players with all 80 cards: each sets aside the quartets "
     "dealt to them and turns up the top of a face-down stack onto an open pile in turn. Whoever "

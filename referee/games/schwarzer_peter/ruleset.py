@@ -22,17 +22,8 @@ from .situations import SITUATIONS
 
 class SchwarzerPeter(BoxRuleset):
     name = "schwarzer-peter"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
+    texts = texts
     situations = SITUATIONS
-    description = (
-        "One card is set aside unseen, the rest dealt; pairs of equal value are laid down. In "
-        "turn each player draws a card from the next player who still holds cards and lays the "
-        "pair it makes. A player without cards is safe; the last one holding a card, the twin of "
-        "the card set aside, has lost."
-    )
     declared = OPTIONS
     min_players, max_players = LOWEST, HIGHEST
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.CARD_NOT_IN_HAND,

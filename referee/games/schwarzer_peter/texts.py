@@ -1,5 +1,6 @@
-"""What Schwarzer Peter says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room, the shape of a turn and the hints for its refusals."""
+"""What Schwarzer Peter says to a person: its title, a description, a summary, the readings
+the referee takes where the printed rules leave room, the shape of a turn and the hints
+for its refusals."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ from ...i18n import N_, Message
 from ...i18n.terms import cards
 
 TITLE = N_("Schwarzer Peter (2 to 6 players, pairs)")
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "One card is set aside unseen, the rest dealt; pairs of equal value are laid down. In "
+    "turn each player draws a card from the next player who still holds cards and lays the "
+    "pair it makes. A player without cards is safe; the last one holding a card, the twin of "
+    "the card set aside, has lost."
+)
 SUMMARY = N_(
     "Schwarzer Peter, for two to six players with the cards of two colours: one card is set "
     "aside unseen and the rest dealt, and pairs of equal value are laid down. In turn each "

@@ -21,18 +21,8 @@ from .situations import SITUATIONS
 
 class UeberallAnschliessen(BoxRuleset):
     name = "ueberall-anschliessen"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
+    texts = texts
     situations = SITUATIONS
-    game_hint = staticmethod(texts.hint)
-    description = (
-        "Players turn up the cards of their face-down stacks one by one and put each where it is "
-        "one higher than the top card (after 20 comes 1): on the middle first, else on another "
-        "player's open pile, else on their own, which ends the turn. An overlooked fit caught "
-        "with \"Stopp!\" costs a card from every other player; the first to run out of cards wins."
-    )
     declared = OPTIONS
     min_players, max_players = 2, 6
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,

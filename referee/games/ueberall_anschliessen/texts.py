@@ -1,5 +1,6 @@
-"""What Überall anschließen says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room, the shape of a turn and the hints for its refusals."""
+"""What Überall anschließen says to a person: its title, a description, a summary, the
+readings the referee takes where the printed rules leave room, the shape of a turn and
+the hints for its refusals."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ from ...core.turn import player_term
 from ...i18n import N_, Message
 
 TITLE = N_("Überall anschließen (2 to 6 players, 80 cards)")
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "Players turn up the cards of their face-down stacks one by one and put each where it is "
+    "one higher than the top card (after 20 comes 1): on the middle first, else on another "
+    "player's open pile, else on their own, which ends the turn. An overlooked fit caught "
+    "with \"Stopp!\" costs a card from every other player; the first to run out of cards wins."
+)
 SUMMARY = N_(
     "Überall anschließen, for two to six players with all 80 cards dealt into face-down "
     "stacks: the player to move turns up cards one by one and puts each where it is one "

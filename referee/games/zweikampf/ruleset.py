@@ -22,16 +22,8 @@ from .situations import SITUATIONS
 
 class Zweikampf(BoxRuleset):
     name = "zweikampf"
-    title = texts.TITLE
-    summary = texts.SUMMARY
-    readings = texts.READINGS
-    turn_shape = texts.TURN_SHAPE
+    texts = texts
     situations = SITUATIONS
-    description = (
-        "Two players turn up the top cards of their face-down stacks at the same time; the "
-        "higher value takes both, equal values fight on with the next cards. Whoever has won "
-        "the most cards when the stacks are used up wins (with until_all: whoever holds them all)."
-    )
     declared = OPTIONS
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
              Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)

@@ -1,5 +1,5 @@
-"""What Zweikampf says to a person: its title, a summary, the readings the referee
-takes where the printed rules leave room and the shape of a turn."""
+"""What Zweikampf says to a person: its title, a description, a summary, the readings the
+referee takes where the printed rules leave room and the shape of a turn."""
 
 from __future__ import annotations
 
@@ -7,6 +7,12 @@ from ...families.box.texts import MOST_CARDS_WIN
 from ...i18n import N_
 
 TITLE = N_("Zweikampf (two players, 40 cards)")
+#: One paragraph for `GET /v1/rulesets` (English, like every name in the contract).
+DESCRIPTION = (
+    "Two players turn up the top cards of their face-down stacks at the same time; the "
+    "higher value takes both, equal values fight on with the next cards. Whoever has won "
+    "the most cards when the stacks are used up wins (with until_all: whoever holds them all)."
+)
 SUMMARY = N_(
     "Zweikampf, for two players with the cards of two colours: both turn up the top "
     "card of their face-down stacks at the same time, and the higher value takes both "
