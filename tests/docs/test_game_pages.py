@@ -105,3 +105,12 @@ def test_the_pages_stand_on_their_own():
         # The names are split so that a search of the repository for them finds none.
         for outside in ("RULES-" "DECK", "RULES-" "CLASSIC", "API" ".md", "RULES" ".md", "shared/", "seeds/"):
             assert outside not in text, (path.name, outside)
+
+
+def test_the_rules_reference_links_every_game_page(client):
+    # The documents link the page's Markdown file, the /rules page the page the guide serves.
+    rules_md = (PAGES.parent / "rules" / "RULES.de.md").read_text(encoding="utf-8")
+    page = client.get("/rules", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    for name in engine.RULESETS:
+        assert f"(../games/{name}.md)" in rules_md, name
+        assert f'<a href="/guide/games/{name}/">Die Seite des Spiels, mit einem Beispiel für jeden Code' in page, name
