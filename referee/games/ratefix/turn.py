@@ -1,5 +1,5 @@
 """A Ratefix turn: one put into the middle, or one guess; after the last guess the
-middle is turned up and the nearest guess takes it (RULES-DECK.md section 3).
+middle is turned up and the nearest guess takes it (docs/games/ratefix.md).
 
 Of equally near guesses the one made first takes the middle (the spec's reading). On a
 view, whose middle hides the others' cards (`card: null`), a put from a hidden stack may

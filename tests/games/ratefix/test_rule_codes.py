@@ -1,5 +1,5 @@
-"""Every Ratefix code beside its legal counterpart, in the check order of RULES-DECK.md
-section 0: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE (a guess while cards are put,
+"""Every Ratefix code beside its legal counterpart, in the check order of
+docs/games/index.md: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE (a guess while cards are put,
 a put while guessing), then the put's draw codes (DRAW_CARD_REQUIRED, DRAW_MISMATCH,
 CARD_UNAVAILABLE) and, on a view, CARDS_HIDDEN for the last guess."""
 
