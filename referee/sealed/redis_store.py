@@ -16,6 +16,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from .store import Latest, Spent, StoreUnavailable
 
@@ -44,8 +46,12 @@ class RedisStore:
     def __init__(self, url: str, days: int):
         self.where = _without_password(url)
         self.seconds = days * 86400
+        # No retries inside the client: a spend whose answer was lost may have happened,
+        # and sent again it would find its own token spent. The 503 says to send the
+        # request again, which is safe: a spend that happened then answers 409 with it.
         self._client = redis.Redis.from_url(url, socket_timeout=TIMEOUT_SECONDS,
-                                             socket_connect_timeout=TIMEOUT_SECONDS, health_check_interval=30)
+                                             socket_connect_timeout=TIMEOUT_SECONDS, health_check_interval=30,
+                                             retry=Retry(NoBackoff(), 0))
         self._spend = self._client.register_script(SPEND)
         self._claim = self._client.register_script(CLAIM)
 
