@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.sealing import new_key
+from referee.sealed.sealing import new_key
 from support.redis_server import RedisServer, free_port
 
 #: Starts services (gunicorn workers, Redis, nginx) for some seconds each.

@@ -15,7 +15,7 @@ import hashlib
 import pytest
 from cryptography.fernet import Fernet
 
-from referee.sealing import Sealed
+from referee.sealed.sealing import Sealed
 from support.sealed_games import KEY, client, opened, post
 
 STORE = client()

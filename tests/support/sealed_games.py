@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from referee.http import create_app
-from referee.sealing import Sealer, new_key
+from referee.sealed.sealing import Sealer, new_key
 from support.contract_check import assert_matches_contract
 
 KEY = new_key()
