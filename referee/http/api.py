@@ -28,6 +28,7 @@ api = Blueprint("api", __name__, url_prefix="/v1")
 @api.post("/games")
 def new_game():
     request = new_game_schema.load(json_body("new-game-request.json"))
+    sealed.refuse_invite(request)
     if request["sealed"]:
         sealed.refuse_unsealable(request)
     game = engine.new_game(
@@ -40,7 +41,7 @@ def new_game():
         options=request["options"],
     )
     if request["sealed"]:  # the seed stays inside the token until the game is over
-        return json_response(sealed.new_game(game.state, game.seed), 201)
+        return json_response(sealed.new_game(game.state, game.seed, invite=request["invite"]), 201)
     return json_response(
         {"state": game.state.to_dict(), "seed": game.seed, "redeals": game.redeals}, 201
     )
@@ -75,6 +76,12 @@ class located:
                 where = f"{self.pointer}/{index}/card"
                 break
         raise Problem("SCHEMA_VIOLATION", detail, errors=[{"pointer": where, "message": detail}]) from None
+
+
+@api.post("/seats")
+def seats():
+    """An invited sealed game's seat, claimed once with its invitation."""
+    return json_response(sealed.claim_seat(json_body("seat-request.json")))
 
 
 @api.post("/turns")
