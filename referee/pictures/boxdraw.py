@@ -41,7 +41,7 @@ class Layout:
         return round(self.text * 1.45, 1)
 
 
-WIDE = Layout("wide", 540, 2, 38, 52, 34, 44, 15, 12, 14)
+WIDE = Layout("wide", 540, 2, 42, 56, 34, 44, 15, 12, 14)
 TALL = Layout("tall", 360, 1, 44, 60, 40, 52, 16, 13, 15)
 LAYOUTS = {"wide": WIDE, "tall": TALL}
 

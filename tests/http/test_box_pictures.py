@@ -10,7 +10,6 @@ of the font size per letter; the browser test beside this file measures real tex
 from __future__ import annotations
 
 import json
-import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -18,7 +17,7 @@ import pytest
 
 from referee import engine
 from referee.http import create_app
-from referee.testing.boxplay import box_turn
+from support.box_games import played_states
 from support.box_tables import hoechste, mogeln, ratefix, schnapp, zweikampf
 from support.contract_check import assert_matches_contract
 from support.farben_tables import farben
@@ -102,24 +101,6 @@ def outside_their_box(root: ET.Element) -> list[str]:
                         frame[0] <= x0 and x1 <= frame[2] + 0.5 and frame[1] <= y0 and y1 <= frame[3] + 0.5):
                     out.append(name)
     return out
-
-
-def played_states(ruleset: str, players: int, seed: int, turns: int = 120, every: int = 15) -> list[dict]:
-    """States of a seeded random game (every `every`-th and the last), as the referee answers them."""
-    rng = random.Random(seed)
-    rules = engine.find_ruleset(ruleset)
-    names = ["Ada", "Benjamin", "Cleo", "Dora", "Emil", "Franziska"][:max(rules.min_players,
-                                                                           min(players, rules.max_players))]
-    state = engine.new_game(names, seed=seed, ruleset=ruleset).state.to_dict()
-    states = [state]
-    for k in range(turns):
-        turn = box_turn(state, rng)
-        if turn is None:
-            break
-        state = engine.apply(engine.load_state(state), engine.load_turn(turn, ruleset)).state.to_dict()
-        if k % every == every - 1:
-            states.append(state)
-    return states + [state]
 
 
 # -- nothing overlaps, in either layout, in any game ----------------------------------------
