@@ -136,6 +136,14 @@ class _Drawing:
             for name in hand:
                 cx, cy = flow.place(size.hand_w, size.hand_h)
                 parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, "hand", pointer, self.marks))
+        beside = x + w - PAD - flow.x  # the room right of the piles, on their line
+        if (lines and not isinstance(hand, list) and flow.x > flow.left
+                and max(text_width(line, size.text) for line in lines) <= beside
+                and len(lines) * size.line <= flow.line_h):
+            # Beside the piles, where a phone's narrow box has room, rather than below them.
+            for k, line in enumerate(lines):
+                parts.append(text(flow.x, flow.y + k * size.line, line, size.text, "#333"))
+            lines = []
         flow.newline()
         for line in lines:
             at = flow.place(w - 2 * PAD, size.line)
@@ -190,7 +198,7 @@ class _Drawing:
         count = self.texts.ngettext("{n} card", "{n} cards", n)
         words = [(label, "#222", "700"), (count, "#333", "400")] + ([(note, "#b00020", "700")] if note else [])
         w = max(size.card_w, *(text_width(t, size.text, b == "700") for t, _, b in words))
-        h = size.card_h + 4 + size.line * len(words)
+        h = size.card_h + 6 + size.line * len(words)  # clear of a halo round the card
 
         def piece(flow: Flow) -> str:
             x, y = flow.place(w, h)
@@ -203,7 +211,7 @@ class _Drawing:
                 drawn = back(x, y, size.card_w, size.card_h, n, where, at, self.marks)
             out = [f'<g class="pile {where}" data-pile="{name or where}" data-count="{n}">', drawn]
             for k, (words_k, fill, weight) in enumerate(words):
-                out.append(text(x, y + size.card_h + 4 + k * size.line, words_k, size.text, fill, weight=weight))
+                out.append(text(x, y + size.card_h + 6 + k * size.line, words_k, size.text, fill, weight=weight))
             out.append("</g>")
             return "".join(out)
 
@@ -230,13 +238,13 @@ class _Drawing:
         for k, entry in enumerate(cards):
             name = self.name(entry["player"])
             w = max(size.card_w, min(text_width(name, size.text), 90))
-            x, y = flow.place(w, size.card_h + 4 + size.line)
+            x, y = flow.place(w, size.card_h + 6 + size.line)
             at = f"/{field}/{k}"
             if entry.get("card"):
                 out.append(card(entry["card"], x, y, size.card_w, size.card_h, size.card_text, field, at, self.marks))
             else:
                 out.append(back(x, y, size.card_w, size.card_h, None, field, at, self.marks))
-            out.append(text(x, y + size.card_h + 4, _clip(name, w, size.text), size.text, "#333"))
+            out.append(text(x, y + size.card_h + 6, _clip(name, w, size.text), size.text, "#333"))
         out.append("</g>")
         return "".join(out), flow.bottom
 

@@ -119,8 +119,8 @@ def _marked(marks: Marks | None, names: tuple[str, ...], x: float, y: float, w: 
         classes += " marked"
         out += (f'<rect class="mark" x="{x - 2:g}" y="{y - 2:g}" width="{w + 4:g}" height="{h + 4:g}" rx="6" '
                 f'fill="none" stroke="{MARK}" stroke-width="4"/>'
-                f'<circle cx="{x + w:g}" cy="{y:g}" r="8" fill="{MARK}"/>'
-                + text(x + w, y - 6.5, "!", 13, "#fff", anchor="middle", weight="900"))
+                f'<circle cx="{x + w - 7:g}" cy="{y + 7:g}" r="7" fill="{MARK}"/>'
+                + text(x + w - 7, y + 1.5, "!", 12, "#fff", anchor="middle", weight="900"))
     return classes, out
 
 
