@@ -29,4 +29,4 @@ def mark_names(state) -> set[str]:
     return set(read_table(state).slot_names())
 
 
-__all__ = ["picture", "slot_names", "mark_names"]
+__all__ = ["mark_names", "picture", "slot_names"]

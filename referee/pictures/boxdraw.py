@@ -60,7 +60,7 @@ def text(x: float, y: float, words: str, size: float, fill: str = "#222", *, anc
 
 
 def card(name: str, x: float, y: float, w: float, h: float, size: float, where: str, at: str = "",
-         marks: "Marks | None" = None) -> str:
+         marks: Marks | None = None) -> str:
     color = name[0]
     data_at = f" data-at={quoteattr(at)}" if at else ""
     extra, outline = _marked(marks, (name, at), x, y, w, h)
@@ -71,7 +71,7 @@ def card(name: str, x: float, y: float, w: float, h: float, size: float, where: 
 
 
 def back(x: float, y: float, w: float, h: float, count: int | None, where: str, at: str = "",
-         marks: "Marks | None" = None) -> str:
+         marks: Marks | None = None) -> str:
     """A face-down card or pile (`count` its cards, None: one card); the count is said in
     words beside it, never as a bare number on the back."""
     label = "" if count is None else str(count)
@@ -84,7 +84,7 @@ def back(x: float, y: float, w: float, h: float, count: int | None, where: str, 
 
 
 def space(x: float, y: float, w: float, h: float, word: str, size: float, where: str, at: str = "",
-          marks: "Marks | None" = None) -> str:
+          marks: Marks | None = None) -> str:
     """An empty place where a pile would lie, the word "empty" in it."""
     data_at = f" data-at={quoteattr(at)}" if at else ""
     extra, outline = _marked(marks, (at,), x, y, w, h)

@@ -276,10 +276,16 @@ def test_the_tall_layout_reads_at_phone_width_and_the_wide_one_sits_two_by_two(c
     assert width == 360 and "tall" in classes(tall)
     smallest = min(float(t.attrib["font-size"]) for t in tall.iter(f"{SVG}text") if "".join(t.itertext()))
     assert smallest * 390 / width >= 12  # shown 390 px wide, as on a phone
-    boxes = lambda root: [rect_box(player_box(root, i).find(f"{SVG}rect")) for i in range(len(state["players"]))]  # noqa: E731
+
+    def boxes(root):
+        return [rect_box(player_box(root, i).find(f"{SVG}rect")) for i in range(len(state["players"]))]
+
     assert {b[0] for b in boxes(tall)} == {8.0}  # one under the other
     assert float(wide.attrib["width"]) == 540 and len({b[0] for b in boxes(wide)}) == 2  # side by side
-    cards = lambda root: sorted(e.attrib["data-card"] for e in root.iter(f"{SVG}g") if "data-card" in e.attrib)  # noqa: E731
+
+    def cards(root):
+        return sorted(e.attrib["data-card"] for e in root.iter(f"{SVG}g") if "data-card" in e.attrib)
+
     assert cards(tall) == cards(wide)
 
 
