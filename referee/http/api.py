@@ -14,7 +14,7 @@ from .. import engine
 from ..advice import refusals as advice
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
-from ..pictures import picture, slot_names
+from ..pictures import mark_names, picture
 from .bodies import json_body, json_response
 from .language import translator
 from .contract import shorten
@@ -236,14 +236,16 @@ def pictures():
     with located("/turn", body.get("turn", [])):
         engine.load_actions(body.get("turn", []), ruleset=state.ruleset)  # the turn's cards are this game's
     wire = state.to_dict()
-    slots = set(slot_names(wire))
+    names = mark_names(wire)
+    # A game on rows names its slots; the other games of the box the cards and places drawn.
+    what = "a slot of this game" if "rows" in wire else "a card or place drawn in this picture"
     for field in ("mark", "highlight"):
-        for index, slot in enumerate(body.get(field, [])):
-            if slot not in slots:
+        for index, name in enumerate(body.get(field, [])):
+            if name not in names:
                 raise Problem(
                     "SCHEMA_VIOLATION",
-                    f"{slot} is not a slot of this {state.ruleset} game.",
-                    errors=[{"pointer": f"/{field}/{index}", "message": f"{slot} is not a slot of this game"}],
+                    f"{name} is not {what} ({state.ruleset}).",
+                    errors=[{"pointer": f"/{field}/{index}", "message": f"{name} is not {what}"}],
                 )
     svg = picture(
         wire,

@@ -146,7 +146,9 @@ def test_library_bench():
 
 def test_picture_bench():
     out = run_quick("picture_bench.py")
-    assert_figures(out, ["picture(state), wide", "picture(state), tall", "WSGI POST /v1/pictures"])
+    assert_figures(out, ["picture(state), wide", "picture(state), tall", "WSGI POST /v1/pictures",
+                         "picture(box state), wide", "picture(box state), tall",
+                         "WSGI POST /v1/pictures, box, marked"])
 
 
 def test_box_bench():
