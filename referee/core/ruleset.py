@@ -9,12 +9,12 @@ checks, then the step loop), `legal_actions`, `replay` and `scores`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .actions import Action, Draw, Turn
 from .codes import Code
 from .errors import MalformedInput, Violation
-from .turn import Event, LegalActions, TurnResult, TurnSteps, check_mover
+from .turn import Event, LegalActions, TurnResult, check_mover
 from .wire import Wire
 
 
@@ -37,6 +37,20 @@ class ReplayResult:
         self.unchecked = unchecked
 
 
+class Steps(Protocol):
+    """A turn's working copy of the table, as `start_turn` gives it in every family: the
+    actions are taken one by one (`take` raises the first one's violation), `run` takes
+    a whole turn and gives its result."""
+
+    events: list[Event]
+
+    def take(self, index: int, action: Any) -> None: ...
+
+    def is_complete(self) -> bool: ...
+
+    def run(self, actions: Iterable[Any]) -> TurnResult: ...
+
+
 class Ruleset:
     """One game the referee judges. A subclass sets the class attributes and implements
     `load_state`, `check_state`, `start_turn`, `next_actions`, `score`, `deal` and `view`;
@@ -48,11 +62,14 @@ class Ruleset:
     family: str = "rows"
     title: str = ""
     description: str = ""
-    #: The options of a new game, as `GET /v1/rulesets` lists them.
-    options: list[dict[str, Any]] = []
     #: The codes the ruleset reports, in its check order.
     codes: tuple[Code, ...] = ()
     wire: Wire
+
+    @property
+    def options(self) -> list[dict[str, Any]]:
+        """The options of a new game, as `GET /v1/rulesets` lists them."""
+        return []
 
     # -- the ruleset's part ------------------------------------------------------------------
 
@@ -64,12 +81,12 @@ class Ruleset:
         """Raise INVALID_STATE, with its reason, for a state that cannot happen."""
         raise NotImplementedError
 
-    def start_turn(self, state: Any, actions: Sequence[Action]) -> TurnSteps:
-        """The checks on the turn (or a prefix of it) as a whole that come after the mover's,
-        and the turn's working copy of the table."""
+    def start_turn(self, state: Any, player: int, actions: Sequence[Any]) -> Steps:
+        """The checks on `player`'s turn (or a prefix of it, `actions`) as a whole that come
+        after the mover's, and the turn's working copy of the table."""
         raise NotImplementedError
 
-    def next_actions(self, steps: TurnSteps, index: int) -> Iterable[Action]:
+    def next_actions(self, steps: Any, index: int) -> Iterable[Action]:
         """Every action that can legally come next after the actions `steps` has taken,
         as action `index`."""
         raise NotImplementedError
@@ -123,7 +140,7 @@ class Ruleset:
         check_mover(state, turn.player)
         if not turn.actions:
             raise MalformedInput("a turn has at least one action")
-        return self.start_turn(state, turn.actions).run(turn.actions)
+        return self.start_turn(state, turn.player, turn.actions).run(turn.actions)
 
     def legal_actions(self, state: Any, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:
         """The legal continuations of `prefix` for `player` (default: the one to move);
@@ -142,7 +159,7 @@ class Ruleset:
         if state.is_over or player != state.current:
             return LegalActions(player, [], False), []
         prefix = tuple(prefix)
-        steps = self.start_turn(state, prefix)
+        steps = self.start_turn(state, player, prefix)
         for index, action in enumerate(prefix):
             steps.take(index, action)
         complete = bool(prefix) and steps.is_complete()

@@ -28,7 +28,10 @@ from ...i18n.terms import Card, Player
 class BoxTurn:
     """The table as `player`'s turn leaves it so far. A game's subclass copies what its
     turns change and supplies `violation`, `perform`, `candidates`, `new_state`, and where
-    it has them `end_violation` and `is_complete`."""
+    it has them `end_violation` and `is_complete`. `scores` are the game's, for the
+    `game_over` event (`BoxRuleset.start_turn` sets them)."""
+
+    scores: Callable[[Any], dict[str, Any]]
 
     def __init__(self, state: Any, player: int, deck: frozenset[str]):
         self.state = state
@@ -70,13 +73,13 @@ class BoxTurn:
         self.perform(index, action)
         self.taken.append(action)
 
-    def run(self, actions: Iterable[Any], scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
+    def run(self, actions: Iterable[Any]) -> TurnResult:
         for index, action in enumerate(actions):
             self.take(index, action)
         found = self.end_violation()
         if found is not None:
             raise found
-        return self.finish(self.new_state(), scores)
+        return self.finish(self.new_state(), self.scores)
 
     def finish(self, state: Any, scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
         if state.is_over:

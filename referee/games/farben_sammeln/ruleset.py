@@ -14,9 +14,9 @@ from ...core.codes import Code
 from ...core.scoring import best_players
 from .actions import PILE, READ
 from .deal import deal
-from .state import OPTIONS, Collector, FarbenSammelnState, read_state
+from .state import Collector, FarbenSammelnState
 from .turn import FarbenSammelnTurn
-from .validity import check_state
+from .validity import check_game
 
 
 class FarbenSammeln(BoxRuleset):
@@ -28,7 +28,10 @@ class FarbenSammeln(BoxRuleset):
         "colour may close the round; each player scores the sum of their best colour, and the "
         "highest score wins."
     )
-    declared = OPTIONS
+    state_type = FarbenSammelnState
+    turn_type = FarbenSammelnTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
              Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
@@ -39,15 +42,6 @@ class FarbenSammeln(BoxRuleset):
 
     def turns_up(self, action: Any) -> bool:
         return action.kind == "take" and action.source == "pile"  # a display's top card lies face up
-
-    def load_state(self, data: Any) -> FarbenSammelnState:
-        return read_state(data)
-
-    def check_state(self, state: FarbenSammelnState) -> None:
-        check_state(state)
-
-    def start_turn(self, state: FarbenSammelnState, player: int) -> FarbenSammelnTurn:
-        return FarbenSammelnTurn(state, player)
 
     def score(self, state: FarbenSammelnState) -> dict[str, Any]:
         """Each hand's best colour sum; the highest wins, the lowest (of equals, the lowest
@@ -62,9 +56,6 @@ class FarbenSammeln(BoxRuleset):
             "winners": best_players(totals, max),
             "loser": loser,
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> FarbenSammelnState:
-        return deal(names, seed, first, hidden, options)
 
     def view(self, state: FarbenSammelnState, player: int | None) -> FarbenSammelnState:
         """A player sees their own hand and the display; the other hands and the pile are

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -13,9 +12,9 @@ from ...families.box.ruleset import BoxRuleset
 from ...core.codes import Code
 from ...core.scoring import best_players
 from .deal import deal
-from .state import OPTIONS, HoechsteKarteState, Holder, read_state
+from .state import HoechsteKarteState, Holder
 from .turn import HoechsteKarteTurn
-from .validity import check_state
+from .validity import check_game
 
 
 class HoechsteKarte(BoxRuleset):
@@ -26,22 +25,16 @@ class HoechsteKarte(BoxRuleset):
         "down at the same time; the one highest value takes the trick, and tied tricks are "
         "set aside for the next trick that has one winner. Most cards won wins."
     )
-    declared = OPTIONS
+    state_type = HoechsteKarteState
+    turn_type = HoechsteKarteTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 2, 4
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
              Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")
     reader = ActionReader({"play": read_play})
     sealable = True
-
-    def load_state(self, data: Any) -> HoechsteKarteState:
-        return read_state(data)
-
-    def check_state(self, state: HoechsteKarteState) -> None:
-        check_state(state)
-
-    def start_turn(self, state: HoechsteKarteState, player: int) -> HoechsteKarteTurn:
-        return HoechsteKarteTurn(state, player)
 
     def score(self, state: HoechsteKarteState) -> dict[str, Any]:
         counts = [p.won for p in state.players]
@@ -50,9 +43,6 @@ class HoechsteKarte(BoxRuleset):
             "scores": [{"player": i, "cards": n} for i, n in enumerate(counts)],
             "winners": best_players(counts, max),
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> HoechsteKarteState:
-        return deal(names, seed, first, hidden, options)
 
     def view(self, state: HoechsteKarteState, player: int | None) -> HoechsteKarteState:
         """The viewer sees their own hand and their own card in the trick; the others'

@@ -17,9 +17,9 @@ from ...families.box.ruleset import BoxRuleset
 from ...core.codes import Code
 from .actions import READ, Challenge
 from .deal import deal
-from .state import OPTIONS, Cheat, Laid, MogelnState, read_state
+from .state import Cheat, Laid, MogelnState
 from .turn import MogelnTurn
-from .validity import check_state
+from .validity import check_game
 
 #: An out-of-turn turn (2018 only): one challenge.
 OUT_OF_TURN = Grammar.one_of("challenge")
@@ -35,7 +35,10 @@ class Mogeln(BoxRuleset):
         "anyone may challenge and the count goes to the top value dealt; in the original only "
         "the player to move challenges and the count goes to 20."
     )
-    declared = OPTIONS
+    state_type = MogelnState
+    turn_type = MogelnTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 3, 6
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,
              Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND, Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED,
@@ -44,12 +47,6 @@ class Mogeln(BoxRuleset):
     reader = READ
     unnamed = frozenset({"REVEAL_REQUIRED"})
     sealable = True
-
-    def load_state(self, data: Any) -> MogelnState:
-        return read_state(data)
-
-    def check_state(self, state: MogelnState) -> None:
-        check_state(state)
 
     def turn_grammar(self, state: MogelnState, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """The player to move has the whole grammar; in 2018 any other player a turn that
@@ -70,9 +67,6 @@ class Mogeln(BoxRuleset):
             return "cards"
         return super().sealed_unnamed(action)
 
-    def start_turn(self, state: MogelnState, player: int) -> MogelnTurn:
-        return MogelnTurn(state, player)
-
     def score(self, state: MogelnState) -> dict[str, Any]:
         """The cards each player holds; the winner once the game has ended."""
         return {
@@ -80,9 +74,6 @@ class Mogeln(BoxRuleset):
             "scores": [{"player": i, "cards": count_cards(p.hand)} for i, p in enumerate(state.players)],
             "winners": None if state.winner is None else [state.winner],
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> MogelnState:
-        return deal(names, seed, first, hidden, options)
 
     def view(self, state: MogelnState, player: int | None) -> MogelnState:
         """The viewer sees their own hand and their own plays; the others' hands are counts

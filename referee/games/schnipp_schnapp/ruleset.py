@@ -19,9 +19,9 @@ from ...core.codes import Code
 from ...core.scoring import best_players
 from .actions import READ, Call, Flip
 from .deal import deal
-from .state import OPTIONS, SchnippSchnappState, read_state
+from .state import SchnippSchnappState
 from .turn import SchnippSchnappTurn
-from .validity import check_state
+from .validity import check_game
 
 #: A turn out of turn: one call.
 OUT_OF_TURN = Grammar.one_of("call")
@@ -37,7 +37,10 @@ class SchnippSchnapp(BoxRuleset):
         "the caller's open pile onto the middle. Quartets are set aside, and the most wins "
         "(with together: everyone flips at once, and the most cards won wins)."
     )
-    declared = OPTIONS
+    state_type = SchnippSchnappState
+    turn_type = SchnippSchnappTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
              Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
@@ -46,12 +49,6 @@ class SchnippSchnapp(BoxRuleset):
     reader = READ
     turned_up_kinds = frozenset({"flip"})
     sealable = True
-
-    def load_state(self, data: Any) -> SchnippSchnappState:
-        return read_state(data)
-
-    def check_state(self, state: SchnippSchnappState) -> None:
-        check_state(state)
 
     def kinds(self, state: SchnippSchnappState, player: int, actions: Sequence[Any]) -> list[str]:
         """A call whose `with` names the caller, a player twice or a player who does not
@@ -79,9 +76,6 @@ class SchnippSchnapp(BoxRuleset):
             return action._replace(shuffle=rng.randrange(2**32))
         return action
 
-    def start_turn(self, state: SchnippSchnappState, player: int) -> SchnippSchnappTurn:
-        return SchnippSchnappTurn(state, player)
-
     def score(self, state: SchnippSchnappState) -> dict[str, Any]:
         """Quartets set aside (with together: cards won); most wins."""
         if state.together:
@@ -91,10 +85,6 @@ class SchnippSchnapp(BoxRuleset):
             counts = [len(p.quartets) for p in state.players]
             scores = [{"player": i, "quartets": n} for i, n in enumerate(counts)]
         return {"finished": state.is_over, "scores": scores, "winners": best_players(counts, max)}
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool,
-                 options: Any) -> SchnippSchnappState:
-        return deal(names, seed, first, hidden, options)
 
     def view(self, state: SchnippSchnappState, player: int | None) -> SchnippSchnappState:
         """Nobody sees a face-down stack, not even its owner; open piles, the middle and the

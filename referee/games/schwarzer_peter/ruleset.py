@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -12,8 +11,8 @@ from ...families.box.ruleset import BoxRuleset
 from ...core.codes import Code
 from .deal import deal
 from .turn import SchwarzerPeterTurn
-from .state import OPTIONS, READER, Draw, SchwarzerPeterState, next_holding, read_state
-from .validity import HIGHEST, LOWEST, check_state
+from .state import READER, Draw, SchwarzerPeterState, next_holding
+from .validity import HIGHEST, LOWEST, check_game
 
 
 class SchwarzerPeter(BoxRuleset):
@@ -25,7 +24,10 @@ class SchwarzerPeter(BoxRuleset):
         "pair it makes. A player without cards is safe; the last one holding a card, the twin of "
         "the card set aside, has lost."
     )
-    declared = OPTIONS
+    state_type = SchwarzerPeterState
+    turn_type = SchwarzerPeterTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = LOWEST, HIGHEST
     codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.CARD_NOT_IN_HAND,
              Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.PAIR_NOT_LAID)
@@ -33,15 +35,6 @@ class SchwarzerPeter(BoxRuleset):
     reader = READER
     turned_up_kinds = frozenset({"draw"})
     sealable = True
-
-    def load_state(self, data: Any) -> SchwarzerPeterState:
-        return read_state(data)
-
-    def check_state(self, state: SchwarzerPeterState) -> None:
-        check_state(state)
-
-    def start_turn(self, state: SchwarzerPeterState, player: int) -> SchwarzerPeterTurn:
-        return SchwarzerPeterTurn(state, player)
 
     def score(self, state: SchwarzerPeterState) -> dict[str, Any]:
         """Nobody has lost until the end; then the one left holding cards has, and the
@@ -53,10 +46,6 @@ class SchwarzerPeter(BoxRuleset):
             "scores": [{"player": i, "lost": i in loser} for i in range(len(state.players))],
             "winners": [i for i in range(len(state.players)) if i not in loser] if over else None,
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool,
-                 options: Any) -> SchwarzerPeterState:
-        return deal(names, seed, first, hidden, options)
 
     def sealed_pick(self, state: SchwarzerPeterState, player: int, action: Any, rng: Any) -> Any:
         """In a sealed game the drawer sees only the backs of the fan: a draw that names

@@ -37,9 +37,9 @@ class UeberallAnschliessenTurn(BoxTurn):
         self.upcoming: list[Any] | None = None  # the whole turn, where it is known
         self.last_card = ""  # the card placed last
 
-    def run(self, actions: Iterable[Any], scores: Any) -> TurnResult:
+    def run(self, actions: Iterable[Any]) -> TurnResult:
         self.upcoming = list(actions)
-        return super().run(self.upcoming, scores)
+        return super().run(self.upcoming)
 
     # -- where a card fits ---------------------------------------------------------------------
 
