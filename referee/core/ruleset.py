@@ -9,12 +9,12 @@ checks, then the step loop), `legal_actions`, `replay` and `scores`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from .actions import Action, Draw, Turn
 from .codes import Code
 from .errors import MalformedInput, Violation
-from .turn import Event, LegalActions, TurnResult, check_mover
+from .turn import Event, LegalActions, Steps, TurnResult, check_mover
 from .wire import Wire
 
 
@@ -35,20 +35,6 @@ class ReplayResult:
         self.state = state
         self.events = events
         self.unchecked = unchecked
-
-
-class Steps(Protocol):
-    """A turn's working copy of the table, as `start_turn` gives it in every family: the
-    actions are taken one by one (`take` raises the first one's violation), `run` takes
-    a whole turn and gives its result."""
-
-    events: list[Event]
-
-    def take(self, index: int, action: Any) -> None: ...
-
-    def is_complete(self) -> bool: ...
-
-    def run(self, actions: Iterable[Any]) -> TurnResult: ...
 
 
 class Ruleset:
@@ -159,7 +145,7 @@ class Ruleset:
         if state.is_over or player != state.current:
             return LegalActions(player, [], False), []
         prefix = tuple(prefix)
-        steps = self.start_turn(state, player, prefix)
+        steps = self.start_turn(state, state.current, prefix)
         for index, action in enumerate(prefix):
             steps.take(index, action)
         complete = bool(prefix) and steps.is_complete()

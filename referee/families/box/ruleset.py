@@ -37,9 +37,6 @@ class BoxRuleset(Ruleset):
     max_players = 2
     #: The kinds of action that turn up a card from a face-down pile (`turns_up`).
     turned_up_kinds: frozenset[str] = frozenset()
-    #: A box game is dealt sealed once its `turns_up` is given and its sealed games are
-    #: tested (tests/http/test_sealed_leaks.py).
-    sealable = False
     #: The codes of an action refused only for not naming its cards (listed without them).
     unnamed: frozenset[str] = frozenset({"DRAW_CARD_REQUIRED"})
 

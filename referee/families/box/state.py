@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ...core.errors import MalformedInput
-from ...core.wire import Members, read_int
+from ...core.wire import Members
 from .options import Option, Options, options_to_wire, read_options
-from .piles import Cards, pile_to_wire, read_count, read_entries, read_list, read_pile
+from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile
 from .wire import read_current, read_players, read_seats
 
 Schema = dict[str, Any]
@@ -101,25 +100,39 @@ def records_of(read_one: Callable[[Any], Any], not_a_list: str, schema: Schema) 
     return Kind(read, _records, schema)
 
 
-@cache
-def _members(cls: type) -> tuple[tuple[str, Kind], ...]:
-    """A dataclass's wired fields in order: (name, kind)."""
-    return tuple((f.name, f.metadata["kind"]) for f in fields(cls) if "kind" in f.metadata)
+@dataclass_transform(frozen_default=True, field_specifiers=(field, wired))
+class Wired:
+    """A record whose wired fields are JSON members. A subclass is made a frozen dataclass
+    as it is defined, and its wire table (`WIRE`, `OPTIONAL`) is made once then."""
+
+    #: The wired fields in order: (name, kind).
+    WIRE: ClassVar[tuple[tuple[str, Kind], ...]] = ()
+    #: The wired fields left out of the JSON while they are None.
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
+        wired_fields = [f for f in fields(cls) if "kind" in f.metadata]  # type: ignore[arg-type]
+        cls.WIRE = tuple((f.name, f.metadata["kind"]) for f in wired_fields)
+        cls.OPTIONAL = frozenset(f.name for f in wired_fields if f.metadata.get("optional"))
+
+    def wire_members(self, data: dict[str, Any]) -> dict[str, Any]:
+        """`data` with this record's wired members added, in field order."""
+        for name, kind in self.WIRE:
+            value = getattr(self, name)
+            if value is None and name in self.OPTIONAL:
+                continue
+            data[name] = value if kind.write is None else kind.write(value)
+        return data
 
 
-@cache
-def _optional(cls: type) -> frozenset[str]:
-    """The wired fields a record leaves out while they are None."""
-    return frozenset(f.name for f in fields(cls) if f.metadata.get("optional"))
-
-
-def wire_schema(cls: type) -> dict[str, Schema]:
+def wire_schema(cls: type[Wired]) -> dict[str, Schema]:
     """The JSON Schema of each wired member of a state or player class, in order."""
-    return {name: kind.schema for name, kind in _members(cls)}
+    return {name: kind.schema for name, kind in cls.WIRE}
 
 
-@dataclass(frozen=True, slots=True)
-class BoxPlayer:
+class BoxPlayer(Wired):
     """A player: a `name`, then the game's own piles and counts (wired fields)."""
 
     name: str
@@ -127,21 +140,17 @@ class BoxPlayer:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BoxPlayer:
         """A player from its object, whose members and name `read_players` has checked."""
-        return cls(data["name"], *[kind.read(data[name]) for name, kind in _members(cls) if name in data])
+        return cls(data["name"], *[kind.read(data[name]) for name, kind in cls.WIRE if name in data])
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": self.name}
-        leave_out = _optional(type(self))
-        for name, kind in _members(type(self)):
-            value = getattr(self, name)
-            if value is None and name in leave_out:
-                continue
-            data[name] = value if kind.write is None else kind.write(value)
-        return data
+        return self.wire_members({"name": self.name})
 
 
-@dataclass(frozen=True, slots=True)
-class BoxState:
+#: The members every box game's state begins with.
+HEAD = ("ruleset", "options", "players", "current", "waiting")
+
+
+class BoxState(Wired):
     """The head every box game's state begins with; a game's state adds wired fields."""
 
     options: Options
@@ -155,6 +164,21 @@ class BoxState:
     OPTIONS: ClassVar[tuple[Option, ...]]
     #: The class of its players.
     PLAYER: ClassVar[type[BoxPlayer]]
+    #: The members of the state object, and of a player object without and with the
+    #: player's optional members (made as the game's state class is defined).
+    MEMBERS: ClassVar[Members]
+    PLAYER_MEMBERS: ClassVar[dict[bool, Members]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if hasattr(cls, "ruleset"):  # a game's state (not a base between)
+            cls.MEMBERS = Members(f"{cls.ruleset} state", [*HEAD, *(name for name, _ in cls.WIRE)])
+            player = ["name", *(name for name, _ in cls.PLAYER.WIRE)]
+            cls.PLAYER_MEMBERS = {
+                with_optional: Members(f"{cls.ruleset} player",
+                                       [n for n in player if with_optional or n not in cls.PLAYER.OPTIONAL])
+                for with_optional in (False, True)
+            }
 
     @property
     def is_over(self) -> bool:
@@ -173,54 +197,30 @@ class BoxState:
     def player_members(cls, options: Options) -> Members:
         """The members of a player object: the name and the player class's wired fields
         (a game whose players' members depend on the options says which)."""
-        return player_members_of(cls, with_optional=False)
+        return cls.PLAYER_MEMBERS[False]
 
     @classmethod
     def from_dict(cls: type[Self], data: Any) -> Self:
         """The state from its JSON; MalformedInput for the wrong shape."""
-        _state_members(cls).check(data)
+        cls.MEMBERS.check(data)
         options = cls.read_options(data["options"], data["players"])
-        player = cls.PLAYER
         return cls(
             options,
-            read_players(data["players"], cls.player_members(options), player.from_dict),
+            read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
             read_current(data["current"]),
             read_seats(data["waiting"], "waiting"),
-            *[kind.read(data[name]) for name, kind in _members(cls)],
+            *[kind.read(data[name]) for name, kind in cls.WIRE],
         )
 
     def to_dict(self) -> dict[str, Any]:
-        data = {
+        return self.wire_members({
             "ruleset": self.ruleset,
             "options": options_to_wire(self.options),
             "players": [p.to_dict() for p in self.players],
             "current": self.current,
             "waiting": list(self.waiting),
-        }
-        for name, kind in _members(type(self)):
-            value = getattr(self, name)
-            data[name] = value if kind.write is None else kind.write(value)
-        return data
+        })
 
 
-HEAD = ("ruleset", "options", "players", "current", "waiting")
-
-
-@cache
-def _state_members(cls: type[BoxState]) -> Members:
-    return Members(f"{cls.ruleset} state", [*HEAD, *(name for name, _ in _members(cls))])
-
-
-@cache
-def player_members_of(cls: type[BoxState], with_optional: bool) -> Members:
-    """The members of a player of `cls`'s game: with or without the player class's
-    optional fields."""
-    player = cls.PLAYER
-    names = ["name", *(name for name, _ in _members(player))]
-    if not with_optional:
-        names = [n for n in names if n not in _optional(player)]
-    return Members(f"{cls.ruleset} player", names)
-
-
-__all__ = ["BoxState", "BoxPlayer", "Kind", "wired", "PILE", "SEAT", "face_up", "count", "entries", "seats",
-           "records_of", "wire_schema", "player_members_of", "Cards", "read_int", "HEAD"]
+__all__ = ["BoxState", "BoxPlayer", "Wired", "Kind", "wired", "PILE", "SEAT", "face_up", "count", "entries", "seats",
+           "records_of", "wire_schema", "HEAD"]

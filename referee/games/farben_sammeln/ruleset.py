@@ -38,7 +38,6 @@ class FarbenSammeln(BoxRuleset):
              Code.CARD_NOT_IN_HAND, Code.SPACE_NOT_FILLED, Code.CLOSE_NOT_ALLOWED)
     grammar = Grammar({0: {"take": 1}, 1: {"discard": 2}, 2: {"close": 3}}, {2, 3})
     reader = READ
-    sealable = True
 
     def turns_up(self, action: Any) -> bool:
         return action.kind == "take" and action.source == "pile"  # a display's top card lies face up

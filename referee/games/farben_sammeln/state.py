@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...families.box.cards import EDITIONS, cards_of
@@ -23,7 +22,6 @@ def hand_size(players: int) -> int:
     return 9 if players <= 3 else 8 if players <= 5 else 7
 
 
-@dataclass(frozen=True, slots=True)
 class Collector(BoxPlayer):
     hand: Cards = wired(PILE)
 
@@ -39,7 +37,6 @@ DISPLAY = Kind(read_display, lambda display: [list(stack) for stack in display],
                {"type": "array", "minItems": 0, "maxItems": 8, "items": {"$ref": "#/$defs/FaceUpPile"}})
 
 
-@dataclass(frozen=True, slots=True)
 class FarbenSammelnState(BoxState):
     pile: Cards = wired(PILE)
     display: tuple[tuple[str, ...], ...] = wired(DISPLAY)

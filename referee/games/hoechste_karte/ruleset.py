@@ -34,7 +34,6 @@ class HoechsteKarte(BoxRuleset):
              Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")
     reader = ActionReader({"play": read_play})
-    sealable = True
 
     def score(self, state: HoechsteKarteState) -> dict[str, Any]:
         counts = [p.won for p in state.players]

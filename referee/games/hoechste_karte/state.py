@@ -3,7 +3,6 @@ the open `trick`; the counts `set_aside` (tied tricks) and `out`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from ...families.box.cards import EDITIONS
@@ -26,13 +25,11 @@ def deck_of(edition: str, players: int) -> frozenset[str]:
     return frozenset().union(*(colour_cards(edition, i) for i in range(players)))
 
 
-@dataclass(frozen=True, slots=True)
 class Holder(BoxPlayer):
     hand: Cards = wired(PILE)
     won: int = wired(count("won"))
 
 
-@dataclass(frozen=True, slots=True)
 class HoechsteKarteState(BoxState):
     trick: tuple[Entry, ...] = wired(entries("the trick"))
     set_aside: int = wired(count("set_aside"))

@@ -46,7 +46,6 @@ class Mogeln(BoxRuleset):
     grammar = Grammar({0: {"play": 1, "accept": 1, "challenge": 2}, 2: {"play": 1}}, {1, 2})
     reader = READ
     unnamed = frozenset({"REVEAL_REQUIRED"})
-    sealable = True
 
     def turn_grammar(self, state: MogelnState, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """The player to move has the whole grammar; in 2018 any other player a turn that

@@ -21,7 +21,6 @@ PLAY = Members("mogeln play on the stack", {"player", "cards", "claim"})
 DEALT_TOP = {3: 9, 4: 10, 5: 15, 6: 15}
 
 
-@dataclass(frozen=True, slots=True)
 class Cheat(BoxPlayer):
     hand: Cards = wired(PILE)
 
@@ -51,7 +50,6 @@ STACK = records_of(read_play, "the stack is a list of plays",
                    {"type": "array", "minItems": 0, "maxItems": 80, "items": {"$ref": "#/$defs/MogelnPlay"}})
 
 
-@dataclass(frozen=True, slots=True)
 class MogelnState(BoxState):
     stack: tuple[Laid, ...] = wired(STACK)
     out: int = wired(count("out"))

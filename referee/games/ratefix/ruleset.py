@@ -37,7 +37,6 @@ class Ratefix(BoxRuleset):
     grammar = PUTTING
     reader = READER
     turned_up_kinds = frozenset({"put"})
-    sealable = True
 
     def shape(self, state: RatefixState) -> Grammar:
         """A put while cards are put into the middle, a guess once they all lie there."""

@@ -6,7 +6,6 @@ put face down into the `middle` this round, the `guesses` made so far, the round
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ...families.box.actions import ActionReader, optional_card
@@ -112,13 +111,11 @@ GUESSES = records_of(read_said, "guesses are a list of {player, value}",
 LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 
 
-@dataclass(frozen=True, slots=True)
 class Guesser(BoxPlayer):
     stack: Cards = wired(PILE)
     won: int = wired(count("won"))
 
 
-@dataclass(frozen=True, slots=True)
 class RatefixState(BoxState):
     middle: tuple[Entry, ...] = wired(entries("the middle"))
     guesses: tuple[Said, ...] = wired(GUESSES)

@@ -48,7 +48,6 @@ class SchnippSchnapp(BoxRuleset):
     grammar = Grammar.one_of("flip", "call")
     reader = READ
     turned_up_kinds = frozenset({"flip"})
-    sealable = True
 
     def kinds(self, state: SchnippSchnappState, player: int, actions: Sequence[Any]) -> list[str]:
         """A call whose `with` names the caller, a player twice or a player who does not

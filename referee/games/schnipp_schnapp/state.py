@@ -6,14 +6,13 @@ be called now (RULES-DECK.md section 8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ...families.box.cards import EDITIONS, cards_of
 from ...families.box.options import EDITION, Option, Options, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, player_members_of, seats, wired
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -50,7 +49,6 @@ QUARTETS = Kind(read_quartets, list,
                 {"type": "array", "minItems": 0, "maxItems": 20, "items": {"$ref": "#/$defs/BoxValue"}})
 
 
-@dataclass(frozen=True, slots=True)
 class Snapper(BoxPlayer):
     stack: Cards = wired(PILE)
     open: tuple[str, ...] = wired(face_up("an open pile"))
@@ -68,7 +66,6 @@ def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(players) if p.holds)
 
 
-@dataclass(frozen=True, slots=True)
 class SchnippSchnappState(BoxState):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     flipped: tuple[int, ...] = wired(seats("flipped"))
@@ -79,7 +76,7 @@ class SchnippSchnappState(BoxState):
     @classmethod
     def player_members(cls, options: Options) -> Members:
         """A player keeps `won` with `together` only."""
-        return player_members_of(cls, with_optional=options["together"])
+        return cls.PLAYER_MEMBERS[options["together"]]
 
     @property
     def together(self) -> bool:

@@ -34,7 +34,6 @@ class SchwarzerPeter(BoxRuleset):
     grammar = Grammar({0: {"draw": 1}, 1: {"pair": 2}}, {1, 2})
     reader = READER
     turned_up_kinds = frozenset({"draw"})
-    sealable = True
 
     def score(self, state: SchwarzerPeterState) -> dict[str, Any]:
         """Nobody has lost until the end; then the one left holding cards has, and the

@@ -5,7 +5,6 @@ two actions, `draw` (from the next player who holds cards) and `pair`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -89,13 +88,11 @@ def read_pairs(value: Any) -> tuple[int, ...]:
 PAIRS = Kind(read_pairs, list, {"type": "array", "minItems": 0, "maxItems": 20, "items": {"$ref": "#/$defs/BoxValue"}})
 
 
-@dataclass(frozen=True, slots=True)
 class Holder(BoxPlayer):
     hand: Cards = wired(PILE)
     pairs: tuple[int, ...] = wired(PAIRS)
 
 
-@dataclass(frozen=True, slots=True)
 class SchwarzerPeterState(BoxState):
     aside: Cards = wired(PILE)
     ruleset = "schwarzer-peter"

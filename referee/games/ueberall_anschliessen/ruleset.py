@@ -38,7 +38,6 @@ class UeberallAnschliessen(BoxRuleset):
     grammar = Grammar({0: {"reveal": 1}, 1: {"place": 2}, 2: {"reveal": 1, "stopp": 3}}, {2, 3})
     reader = READ
     turned_up_kinds = frozenset({"reveal"})
-    sealable = True
 
     def kinds(self, state: UeberallAnschliessenState, player: int, actions: Sequence[Any]) -> list[str]:
         """A place onto the own seat or a seat that does not exist fits no turn (the own pile

@@ -4,7 +4,6 @@ order they did."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ...families.box.cards import EDITIONS, TOP, cards_of, value
 from ...families.box.options import EDITION
@@ -19,7 +18,6 @@ def follows(card: str, top: str) -> bool:
     return value(card) == value(top) % TOP + 1
 
 
-@dataclass(frozen=True, slots=True)
 class Runner(BoxPlayer):
     stack: Cards = wired(PILE)
     open: tuple[str, ...] = wired(face_up("an open pile"))
@@ -30,7 +28,6 @@ class Runner(BoxPlayer):
         return count_cards(self.stack) > 0
 
 
-@dataclass(frozen=True, slots=True)
 class UeberallAnschliessenState(BoxState):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     finished: tuple[int, ...] = wired(seats("finished"))

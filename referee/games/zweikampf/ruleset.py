@@ -34,7 +34,6 @@ class Zweikampf(BoxRuleset):
     grammar = Grammar.one_of("reveal")
     reader = ActionReader({"reveal": read_reveal})
     turned_up_kinds = frozenset({"reveal"})
-    sealable = True
 
     def score(self, state: ZweikampfState) -> dict[str, Any]:
         """Cards won (with until_all: cards held, stack and won pile); most wins."""

@@ -4,7 +4,6 @@ the open `battle` and the cards `out` of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ...families.box.cards import cards_of
 from ...families.box.options import COLORS, EDITION, UNTIL_ALL
@@ -14,13 +13,11 @@ from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, fac
 OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 
 
-@dataclass(frozen=True, slots=True)
 class Fighter(BoxPlayer):
     stack: Cards = wired(PILE)
     won: tuple[str, ...] = wired(face_up("a won pile"))
 
 
-@dataclass(frozen=True, slots=True)
 class ZweikampfState(BoxState):
     battle: tuple[Entry, ...] = wired(entries("the battle"))
     out: int = wired(count("out"))

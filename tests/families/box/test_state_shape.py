@@ -80,7 +80,15 @@ def test_a_player_has_the_members_and_schemas_of_the_player_fields(ruleset):
         assert resolved(schema["properties"][name]) == resolved(kind), name
 
 
-def test_a_member_left_out_while_it_is_none_is_not_required():
-    player = DEFS["SchnippSchnappPlayer"]
-    assert player["required"] == ["name", "stack", "open", "quartets"]
-    assert list(player["properties"]) == ["name", "stack", "open", "quartets", "won"]
+@pytest.mark.parametrize("ruleset", BOX)
+def test_a_player_member_left_out_while_it_is_none_is_the_only_one_not_required(ruleset):
+    player_type = state_type(ruleset).PLAYER
+    player = DEFS[state_def(ruleset)["properties"]["players"]["items"]["$ref"].removeprefix("#/$defs/")]
+    assert player["required"] == ["name", *(name for name in wire_schema(player_type) if name not in player_type.OPTIONAL)]
+
+
+def test_schnipp_schnapp_players_keep_won_only_with_together():
+    snapper = state_type("schnipp-schnapp")
+    assert snapper.PLAYER.OPTIONAL == {"won"}
+    assert snapper.player_members({"together": False}).allowed == {"name", "stack", "open", "quartets"}
+    assert snapper.player_members({"together": True}).required == {"name", "stack", "open", "quartets", "won"}
