@@ -15,7 +15,9 @@ from typing import Any
 
 from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
+from ...core.scoring import best_players
 from ...core.actions import Turn
+from ...core.codes import Code
 from ...core.turn import LegalActions, TurnResult
 from .actions import ActionReader
 from .grammar import Grammar
@@ -23,6 +25,21 @@ from .options import check_options
 from .seats import check_mover, check_player_count, may_act, whose
 from .state import BoxState
 from .turn import BoxTurn
+
+
+#: The codes every box game reports first, in the check order: the state, then the turn as
+#: a whole; a game's `codes` go on with its own.
+FIRST_CODES = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE)
+
+
+def most_wins(state: Any, counts: list[int], what: str = "cards") -> dict[str, Any]:
+    """The scores of a game in which each player counts `what` (cards won, quartets), and
+    the most wins, equals sharing the win."""
+    return {
+        "finished": state.is_over,
+        "scores": [{"player": i, what: n} for i, n in enumerate(counts)],
+        "winners": best_players(counts, max),
+    }
 
 
 class BoxRuleset(Ruleset):

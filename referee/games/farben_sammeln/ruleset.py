@@ -9,7 +9,7 @@ from typing import Any
 from ...families.box.cards import color, value
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Cards, Hidden, count_cards, known
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.scoring import best_players
 from .actions import PILE, READ
@@ -33,9 +33,8 @@ class FarbenSammeln(BoxRuleset):
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
-             Code.CARD_NOT_IN_HAND, Code.SPACE_NOT_FILLED, Code.CLOSE_NOT_ALLOWED)
+    codes = FIRST_CODES + (Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
+                           Code.CARD_NOT_IN_HAND, Code.SPACE_NOT_FILLED, Code.CLOSE_NOT_ALLOWED)
     grammar = Grammar({0: {"take": 1}, 1: {"discard": 2}, 2: {"close": 3}}, {2, 3})
     reader = READ
 

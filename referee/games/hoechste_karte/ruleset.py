@@ -8,9 +8,8 @@ from typing import Any
 from ...families.box.actions import ActionReader, read_play
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from ...core.scoring import best_players
 from .deal import deal
 from .state import HoechsteKarteState, Holder
 from .turn import HoechsteKarteTurn
@@ -30,18 +29,12 @@ class HoechsteKarte(BoxRuleset):
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
     min_players, max_players = 2, 4
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
+    codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")
     reader = ActionReader({"play": read_play})
 
     def score(self, state: HoechsteKarteState) -> dict[str, Any]:
-        counts = [p.won for p in state.players]
-        return {
-            "finished": state.is_over,
-            "scores": [{"player": i, "cards": n} for i, n in enumerate(counts)],
-            "winners": best_players(counts, max),
-        }
+        return most_wins(state, [p.won for p in state.players])
 
     def view(self, state: HoechsteKarteState, player: int | None) -> HoechsteKarteState:
         """The viewer sees their own hand and their own card in the trick; the others'

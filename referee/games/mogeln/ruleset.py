@@ -13,7 +13,7 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from .actions import READ, Challenge
 from .deal import deal
@@ -40,9 +40,9 @@ class Mogeln(BoxRuleset):
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
     min_players, max_players = 3, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,
-             Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND, Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED,
-             Code.REVEAL_MISMATCH, Code.CARD_UNAVAILABLE, Code.ACCEPT_NOT_ALLOWED)
+    codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND,
+                           Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED, Code.REVEAL_MISMATCH,
+                           Code.CARD_UNAVAILABLE, Code.ACCEPT_NOT_ALLOWED)
     grammar = Grammar({0: {"play": 1, "accept": 1, "challenge": 2}, 2: {"play": 1}}, {1, 2})
     reader = READ
     unnamed = frozenset({"REVEAL_REQUIRED"})

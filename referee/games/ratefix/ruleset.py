@@ -7,9 +7,8 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from ...core.scoring import best_players
 from .deal import deal
 from .turn import RatefixTurn
 from .state import READER, RatefixState
@@ -32,8 +31,7 @@ class Ratefix(BoxRuleset):
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
     min_players, max_players = LOWEST, HIGHEST
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
+    codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
     grammar = PUTTING
     reader = READER
     turned_up_kinds = frozenset({"put"})
@@ -44,12 +42,7 @@ class Ratefix(BoxRuleset):
 
     def score(self, state: RatefixState) -> dict[str, Any]:
         """Cards won; most wins, ties share."""
-        counts = [p.won for p in state.players]
-        return {
-            "finished": state.is_over,
-            "scores": [{"player": i, "cards": n} for i, n in enumerate(counts)],
-            "winners": best_players(counts, max),
-        }
+        return most_wins(state, [p.won for p in state.players])
 
     def view(self, state: RatefixState, player: int | None) -> RatefixState:
         """Nobody sees a face-down stack, not even its owner; in the middle each player sees

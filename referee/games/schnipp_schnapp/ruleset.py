@@ -13,10 +13,9 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...families.box.seats import may_act
 from ...core.codes import Code
-from ...core.scoring import best_players
 from .actions import READ, Call, Flip
 from .deal import deal
 from .state import SchnippSchnappState
@@ -42,9 +41,8 @@ class SchnippSchnapp(BoxRuleset):
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
-             Code.NOTHING_TO_CALL, Code.CALL_NOT_ALLOWED)
+    codes = FIRST_CODES + (Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
+                           Code.NOTHING_TO_CALL, Code.CALL_NOT_ALLOWED)
     grammar = Grammar.one_of("flip", "call")
     reader = READ
     turned_up_kinds = frozenset({"flip"})
@@ -78,12 +76,8 @@ class SchnippSchnapp(BoxRuleset):
     def score(self, state: SchnippSchnappState) -> dict[str, Any]:
         """Quartets set aside (with together: cards won); most wins."""
         if state.together:
-            counts = [p.won or 0 for p in state.players]
-            scores = [{"player": i, "cards": n} for i, n in enumerate(counts)]
-        else:
-            counts = [len(p.quartets) for p in state.players]
-            scores = [{"player": i, "quartets": n} for i, n in enumerate(counts)]
-        return {"finished": state.is_over, "scores": scores, "winners": best_players(counts, max)}
+            return most_wins(state, [p.won or 0 for p in state.players])
+        return most_wins(state, [len(p.quartets) for p in state.players], "quartets")
 
     def view(self, state: SchnippSchnappState, player: int | None) -> SchnippSchnappState:
         """Nobody sees a face-down stack, not even its owner; open piles, the middle and the

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from .deal import deal
 from .turn import SchwarzerPeterTurn
@@ -29,8 +29,8 @@ class SchwarzerPeter(BoxRuleset):
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
     min_players, max_players = LOWEST, HIGHEST
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.CARD_NOT_IN_HAND,
-             Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.PAIR_NOT_LAID)
+    codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
+                           Code.PAIR_NOT_LAID)
     grammar = Grammar({0: {"draw": 1}, 1: {"pair": 2}}, {1, 2})
     reader = READER
     turned_up_kinds = frozenset({"draw"})

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from .actions import MIDDLE, OWN, READ, Place
 from .deal import deal
@@ -31,10 +31,9 @@ class UeberallAnschliessen(BoxRuleset):
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,
-             Code.TURN_ENDED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
-             Code.NOT_NEXT_HIGHER, Code.MIDDLE_FIRST, Code.FIT_OVERLOOKED, Code.STOPP_WITHOUT_MISTAKE,
-             Code.TURN_INCOMPLETE)
+    codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.TURN_ENDED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH,
+                           Code.CARD_UNAVAILABLE, Code.NOT_NEXT_HIGHER, Code.MIDDLE_FIRST, Code.FIT_OVERLOOKED,
+                           Code.STOPP_WITHOUT_MISTAKE, Code.TURN_INCOMPLETE)
     grammar = Grammar({0: {"reveal": 1}, 1: {"place": 2}, 2: {"reveal": 1, "stopp": 3}}, {2, 3})
     reader = READ
     turned_up_kinds = frozenset({"reveal"})

@@ -8,9 +8,8 @@ from typing import Any
 from ...families.box.actions import ActionReader, read_reveal
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from ...core.scoring import best_players
 from .turn import ZweikampfTurn
 from .deal import deal
 from .state import Fighter, ZweikampfState
@@ -29,20 +28,14 @@ class Zweikampf(BoxRuleset):
     turn_type = ZweikampfTurn
     new_deal = staticmethod(deal)
     check_game = staticmethod(check_game)
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
+    codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
     grammar = Grammar.one_of("reveal")
     reader = ActionReader({"reveal": read_reveal})
     turned_up_kinds = frozenset({"reveal"})
 
     def score(self, state: ZweikampfState) -> dict[str, Any]:
         """Cards won (with until_all: cards held, stack and won pile); most wins."""
-        counts = [len(p.won) + (count_cards(p.stack) if state.until_all else 0) for p in state.players]
-        return {
-            "finished": state.is_over,
-            "scores": [{"player": i, "cards": n} for i, n in enumerate(counts)],
-            "winners": best_players(counts, max),
-        }
+        return most_wins(state, [len(p.won) + (count_cards(p.stack) if state.until_all else 0) for p in state.players])
 
     def view(self, state: ZweikampfState, player: int | None) -> ZweikampfState:
         """Nobody sees a face-down stack, not even its owner; the won piles and the battle
