@@ -9,7 +9,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, cards_of
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, read_list
-from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, wired
+from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, wired, wired_record
 from ...core.errors import MalformedInput
 
 OPTIONS = (EDITION,)
@@ -22,6 +22,7 @@ def hand_size(players: int) -> int:
     return 9 if players <= 3 else 8 if players <= 5 else 7
 
 
+@wired_record
 class Collector(BoxPlayer):
     hand: Cards = wired(PILE)
 
@@ -37,6 +38,7 @@ DISPLAY = Kind(read_display, lambda display: [list(stack) for stack in display],
                {"type": "array", "minItems": 0, "maxItems": 8, "items": {"$ref": "#/$defs/FaceUpPile"}})
 
 
+@wired_record
 class FarbenSammelnState(BoxState):
     pile: Cards = wired(PILE)
     display: tuple[tuple[str, ...], ...] = wired(DISPLAY)

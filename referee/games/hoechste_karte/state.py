@@ -8,7 +8,7 @@ from functools import cache
 from ...families.box.cards import EDITIONS
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, wired
+from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, wired, wired_record
 
 OPTIONS = (EDITION,)
 TOP = 11
@@ -25,11 +25,13 @@ def deck_of(edition: str, players: int) -> frozenset[str]:
     return frozenset().union(*(colour_cards(edition, i) for i in range(players)))
 
 
+@wired_record
 class Holder(BoxPlayer):
     hand: Cards = wired(PILE)
     won: int = wired(count("won"))
 
 
+@wired_record
 class HoechsteKarteState(BoxState):
     trick: tuple[Entry, ...] = wired(entries("the trick"))
     set_aside: int = wired(count("set_aside"))

@@ -11,7 +11,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, TOP, cards_of
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, pile_to_wire, read_pile
-from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, count, records_of, wired
+from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, count, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -21,6 +21,7 @@ PLAY = Members("mogeln play on the stack", {"player", "cards", "claim"})
 DEALT_TOP = {3: 9, 4: 10, 5: 15, 6: 15}
 
 
+@wired_record
 class Cheat(BoxPlayer):
     hand: Cards = wired(PILE)
 
@@ -50,6 +51,7 @@ STACK = records_of(read_play, "the stack is a list of plays",
                    {"type": "array", "minItems": 0, "maxItems": 80, "items": {"$ref": "#/$defs/MogelnPlay"}})
 
 
+@wired_record
 class MogelnState(BoxState):
     stack: tuple[Laid, ...] = wired(STACK)
     out: int = wired(count("out"))

@@ -12,7 +12,7 @@ from ...families.box.actions import ActionReader, optional_card
 from ...families.box.cards import EDITIONS, cards_of
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -111,11 +111,13 @@ GUESSES = records_of(read_said, "guesses are a list of {player, value}",
 LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 
 
+@wired_record
 class Guesser(BoxPlayer):
     stack: Cards = wired(PILE)
     won: int = wired(count("won"))
 
 
+@wired_record
 class RatefixState(BoxState):
     middle: tuple[Entry, ...] = wired(entries("the middle"))
     guesses: tuple[Said, ...] = wired(GUESSES)

@@ -12,7 +12,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, cards_of
 from ...families.box.options import EDITION, Option, Options, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -49,6 +49,7 @@ QUARTETS = Kind(read_quartets, list,
                 {"type": "array", "minItems": 0, "maxItems": 20, "items": {"$ref": "#/$defs/BoxValue"}})
 
 
+@wired_record
 class Snapper(BoxPlayer):
     stack: Cards = wired(PILE)
     open: tuple[str, ...] = wired(face_up("an open pile"))
@@ -66,6 +67,7 @@ def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(players) if p.holds)
 
 
+@wired_record
 class SchnippSchnappState(BoxState):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     flipped: tuple[int, ...] = wired(seats("flipped"))

@@ -12,7 +12,7 @@ from ...families.box.actions import ActionReader, optional_card
 from ...families.box.cards import TOP, cards_of
 from ...families.box.options import COLORS, EDITION, Option, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, wired
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -88,11 +88,13 @@ def read_pairs(value: Any) -> tuple[int, ...]:
 PAIRS = Kind(read_pairs, list, {"type": "array", "minItems": 0, "maxItems": 20, "items": {"$ref": "#/$defs/BoxValue"}})
 
 
+@wired_record
 class Holder(BoxPlayer):
     hand: Cards = wired(PILE)
     pairs: tuple[int, ...] = wired(PAIRS)
 
 
+@wired_record
 class SchwarzerPeterState(BoxState):
     aside: Cards = wired(PILE)
     ruleset = "schwarzer-peter"

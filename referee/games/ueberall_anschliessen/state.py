@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...families.box.cards import EDITIONS, TOP, cards_of, value
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, face_up, seats, wired
+from ...families.box.state import PILE, BoxPlayer, BoxState, face_up, seats, wired, wired_record
 
 OPTIONS = (EDITION,)
 
@@ -18,6 +18,7 @@ def follows(card: str, top: str) -> bool:
     return value(card) == value(top) % TOP + 1
 
 
+@wired_record
 class Runner(BoxPlayer):
     stack: Cards = wired(PILE)
     open: tuple[str, ...] = wired(face_up("an open pile"))
@@ -28,6 +29,7 @@ class Runner(BoxPlayer):
         return count_cards(self.stack) > 0
 
 
+@wired_record
 class UeberallAnschliessenState(BoxState):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     finished: tuple[int, ...] = wired(seats("finished"))

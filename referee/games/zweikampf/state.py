@@ -8,16 +8,18 @@ from __future__ import annotations
 from ...families.box.cards import cards_of
 from ...families.box.options import COLORS, EDITION, UNTIL_ALL
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, face_up, wired
+from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, face_up, wired, wired_record
 
 OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 
 
+@wired_record
 class Fighter(BoxPlayer):
     stack: Cards = wired(PILE)
     won: tuple[str, ...] = wired(face_up("a won pile"))
 
 
+@wired_record
 class ZweikampfState(BoxState):
     battle: tuple[Entry, ...] = wired(entries("the battle"))
     out: int = wired(count("out"))
