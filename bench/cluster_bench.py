@@ -8,7 +8,7 @@
 Starts three `referee serve` instances (one worker each, access log off) on free
 loopback ports and nginx (Debian's package) in front of them with
 deploy/nginx/referee.conf, its ports replaced. Client threads send POST /v1/turns (the
-README's legal turn) over kept-alive connections to nginx, as fast as answers come,
+tutorial's legal turn) over kept-alive connections to nginx, as fast as answers come,
 for three phases: before, during (one instance is stopped with SIGTERM or SIGKILL at
 the start of the phase and started again in its middle) and after. Every answer must be
 200 with the bytes of the first one; anything else (another status, a reset, a

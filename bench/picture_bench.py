@@ -3,7 +3,7 @@
     python bench/picture_bench.py           # the full round
     python bench/picture_bench.py --quick   # one short round (the CI smoke test)
 
-The state is the README's mid-game picture (docs/mid-game-state.json: three players at a
+The state is the table page guide's mid-game picture (docs/mid-game-state.json: three players at a
 physical table, jokers and bridges on the table, one slot marked). The table page asks
 for one picture after each tap, so this is what a tap costs the service besides the
 legal next actions.

@@ -16,11 +16,10 @@ places one card a turn (random play: 85 to 110). So:
 
 - "known": a 2-player game with known hands and pile, played by `positions.random_turn`
   (the first seed whose game lasts 100 turns): 25, 50, 100 turns;
-- "table": a 6-player game recorded at a physical table (hands and pile as counts, the
-  README's third use), where a player may pass whenever the pile is empty: the players
-  draw while the pile lasts (12 turns), then pass two times in three (never the last
-  pass of a full round) and otherwise play a random turn that stops as soon as it is
-  complete: 25, 50, 100 and 200 turns.
+- "table": a 6-player game recorded at a physical table (hands and pile as counts), where
+  a player may pass whenever the pile is empty: the players draw while the pile lasts (12
+  turns), then pass two times in three (never the last pass of a full round) and otherwise
+  play a random turn that stops as soon as it is complete: 25, 50, 100 and 200 turns.
 """
 
 from __future__ import annotations

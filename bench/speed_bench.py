@@ -12,7 +12,7 @@ with other work slows both alike; the ratio of the medians is the figure to quot
   `Ruleset.apply`, a `State` per turn);
   the new one is `referee.games.master.bots.RandomPlayer` on a `Game`, the same random choices from
   the same seeds, so both play exactly the same games (checked);
-- complete legal turns enumerated (`referee count`) on the README's mid-game position
+- complete legal turns enumerated (`referee count`) on the guide's mid-game position (docs/howto/conformance.md)
   with jokers and bridges: the reference walk through `engine.legal_actions`
   (`count_by_legal_actions`) against the compact board's (`count_turns`);
 - `engine.apply` on a loaded state (the §11 check included) and on an engine-made one,

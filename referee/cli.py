@@ -270,8 +270,11 @@ def where(pointer: str) -> str:
     return f"at {pointer or 'the top level'}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="referee", description="Elfer raus! referee (MASTER, classic, junior)")
+def build_parser() -> argparse.ArgumentParser:
+    """The `referee` command's arguments (the guide's command-line reference says the same,
+    and a test holds the two together)."""
+    parser = argparse.ArgumentParser(prog="referee", description="Elfer raus! referee: the rulesets of "
+                                     "Elfer raus! MASTER, classic, junior and the games of the box")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the HTTP service under gunicorn")
     run.add_argument("--host", default=from_env("HOST", "127.0.0.1"))
@@ -312,7 +315,12 @@ def main(argv: list[str] | None = None) -> int:
     keys_ = commands.add_parser("keys", help="seal keys for sealed games (REFEREE_SEAL_KEYS)")
     keys_.add_argument("action", choices=["new"], help="new: print a fresh key")
     verify_ = commands.add_parser("verify", help="check a sealed game's deal and draws against its revealed seed")
-    verify_.add_argument("record", help="a JSON record of the game (the format: referee/sealed/verify.py, and the README)")
+    verify_.add_argument("record", help="a JSON record of the game (the format: the guide's page on sealed games)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "serve":
         if args.access_log not in ("json", "text", "off"):

@@ -18,11 +18,11 @@ from .core.errors import MalformedInput, Violation
 from .core.ruleset import NewGame, ReplayResult, Ruleset
 from .core.turn import LegalActions, TurnResult
 from .core.zones import GameState, check_viewer
-from .games import GAMES
+from .games import DEFAULT_RULESET, GAMES
 
 __all__ = [
     "MalformedInput", "Violation", "GameState", "Turn", "TurnResult", "LegalActions",
-    "ReplayResult", "RULESETS", "ROW_GAMES", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
+    "ReplayResult", "RULESETS", "DEFAULT_RULESET", "ROW_GAMES", "NewGame", "Ruleset", "find_ruleset", "rulesets_using",
     "load_state", "load_turn", "load_actions", "check_state", "apply", "legal_actions",
     "replay", "scores", "new_game", "view", "view_events", "partial_turn", "check_mover", "turns_up",
 ]
@@ -48,15 +48,15 @@ def load_state(data: Any) -> GameState:
     """A state from its JSON shape (any ruleset); raises MalformedInput."""
     if not isinstance(data, dict):
         raise MalformedInput("a game state is an object")
-    return find_ruleset(data.get("ruleset", "master")).load_state(data)
+    return find_ruleset(data.get("ruleset", DEFAULT_RULESET)).load_state(data)
 
 
-def load_turn(data: Any, ruleset: str = "master") -> Turn:
+def load_turn(data: Any, ruleset: str = DEFAULT_RULESET) -> Turn:
     """A turn from its JSON shape, naming cards of `ruleset`; raises MalformedInput."""
     return find_ruleset(ruleset).load_turn(data)
 
 
-def load_actions(data: Any, ruleset: str = "master") -> tuple[Action, ...]:
+def load_actions(data: Any, ruleset: str = DEFAULT_RULESET) -> tuple[Action, ...]:
     """A list of actions (a turn prefix) naming cards of `ruleset`; raises MalformedInput."""
     return find_ruleset(ruleset).load_actions(data)
 
@@ -125,7 +125,7 @@ def new_game(
     first: int = 0,
     rows: Sequence[str] | None = None,
     hidden: bool = False,
-    ruleset: str = "master",
+    ruleset: str = DEFAULT_RULESET,
     options: Any = None,
 ) -> NewGame:
     """A fresh seeded deal, the seed it used (a random one when none is given), and how

@@ -36,11 +36,12 @@ pytest_plugins = ["support.service_errors"]
 # -- pytest-xdist: how the tests are spread over the workers (`-n auto` in pyproject.toml) --
 
 #: Modules whose tests share an expensive module fixture (the exported corpus, the
-#: generated clients): each runs whole on one worker, so the fixture is made once.
+#: generated clients, the guide built): each runs whole on one worker, so the fixture is made once.
 WHOLE_MODULES = frozenset({
     "tests/conformance/test_corpus.py",
     "tests/clients/test_python_client.py",
     "tests/clients/test_npm_tools.py",
+    "tests/docs/test_site.py",
 })
 
 

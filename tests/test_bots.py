@@ -53,10 +53,10 @@ def test_play_out_returns_the_scores_of_the_finished_game():
     assert outcome["finished"] and outcome == engine.scores(game.state)
 
 
-def test_the_readmes_bot_example_prints_what_it_says(capsys):
-    readme = (Path(__file__).parents[1] / "README.md").read_text()
-    section = readme[readme.index("## Bots: a whole game in process"):]
-    code = section[section.index("```python\n") + len("```python\n"):section.index("\n```\n")]
-    exec(compile(code, "README.md", "exec"), {})
+def test_the_guides_bot_example_prints_what_it_says(capsys):
+    page = (Path(__file__).parents[1] / "docs" / "howto" / "bots.md").read_text(encoding="utf-8")
+    code = page[page.index("```python\n") + len("```python\n"):]
+    code = code[:code.index("\n```\n")]
+    exec(compile(code, "docs/howto/bots.md", "exec"), {})
     said = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
     assert capsys.readouterr().out.splitlines() == said

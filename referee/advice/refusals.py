@@ -22,14 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import engine
-from .box import box_hint
 from ..core.codes import Code
 from ..core.errors import Violation
 from ..i18n import Counted, Message
 from ..i18n.terms import Card, Player, Row, Slot, cards, slots
 
 JOKER = "J"
-TOP = {"master": 21, "classic": 20, "junior": 11}
 #: The codes that may come from the end-of-turn checks (RULES.md section 10 and the
 #: classic end-of-turn checks), where the accepted prefix may be the whole turn.
 END_OF_TURN_CODES = frozenset(
@@ -66,8 +64,9 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation,
 
 def hint(state: Any, actions: Sequence[Any], violation: Violation, legal: list[dict] | None) -> Message | None:
     """One helpful sentence for the refusal, or None where there is nothing to add."""
-    if engine.find_ruleset(state.ruleset).family == "box":
-        return box_hint(state, actions, violation, legal)
+    ruleset = engine.find_ruleset(state.ruleset)
+    if ruleset.family == "box":
+        return ruleset.hint(state, actions, violation, legal)
     if violation.code == Code.OPENING:
         return _opening(state.to_dict())
     if violation.action is None:
@@ -84,8 +83,7 @@ class Table:
 
     def __init__(self, state: dict, prefix: list[dict]):
         self.state = state
-        self.ruleset = state.get("ruleset", "master")
-        self.top = TOP[self.ruleset]
+        self.ruleset = engine.find_ruleset(state.get("ruleset", engine.DEFAULT_RULESET))
         self.order = [row["color"] for row in state["rows"]]
         self.occupied = {row["color"]: set(row["cards"]) | set(row.get("jokers", ())) for row in state["rows"]}
         self.jokers = {row["color"]: set(row.get("jokers", ())) for row in state["rows"]}
@@ -171,7 +169,7 @@ def _not_adjacent(table: Table, action: dict, legal: list[dict]) -> Message | No
     else:
         return None
     sources = []
-    if table.ruleset == "master" and table.bridges_left() > 0:
+    if table.bridges_left() > 0:  # MASTER alone deals bridge cards
         sources = [f"{c}{value}" for c in table.neighbour_rows(color) if table.is_occupied(f"{c}{value}")]
     if sources:
         return Message(
@@ -336,7 +334,8 @@ def _play_after_draw(table: Table, action: dict, legal: list[dict]) -> Message:
 
 
 def _draw_limit(table: Table, action: dict, legal: list[dict]) -> Message:
-    if table.ruleset == "junior":
+    # Only a row game reports DRAW_LIMIT; the junior game draws one card a turn.
+    if table.ruleset.variant(table.state.get("options")).draw_limit == 1:
         return Message("In the junior game only one card is drawn in a turn: end the turn here.")
     return Message("At most three cards are drawn in a turn: end the turn here.")
 

@@ -76,8 +76,9 @@ def find_box_code_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[st
                     listed[action["type"]] = action
             if number < POSITIONS or number % 25 == 0:
                 look_at(state, legal)
-            if number == 1 and ruleset in FINISHED:  # once the game's actions have been listed
-                look_at(FINISHED[ruleset](dealt), None)
+            finished = engine.find_ruleset(ruleset).finished_position
+            if number == 1 and finished is not None:  # once the game's actions have been listed
+                look_at(finished(dealt), None)
             else:
                 last.append((state, legal))
             if legal is None or set(best) >= wanted:
@@ -173,27 +174,3 @@ def _named(value: Any) -> set[str]:
     if isinstance(value, str) and value[:1] in "ORYGB" and value[1:].isdigit():
         return {value}
     return set()
-
-
-def _closed_farben(state: Data) -> Data:
-    """Farben sammeln's random play hardly ever closes its round (a hand of one colour is
-    rare), so its finished position is made from the deal: the mover's hand
-    gathers the cards of one colour from wherever they lie (the cards they replace go
-    there), and the mover has closed."""
-    state = json.loads(json.dumps(state))
-    mover = state["current"]
-    hand = state["players"][mover]["hand"]
-    colour = max("ORYGB", key=lambda c: sum(card[0] == c for card in hand))
-    piles = [p["hand"] for i, p in enumerate(state["players"]) if i != mover] + [state["pile"], *state["display"]]
-    for position, card in enumerate(hand):
-        if card[0] == colour:
-            continue
-        pile = next(p for p in piles if any(c[0] == colour for c in p))
-        found = next(k for k, c in enumerate(pile) if c[0] == colour)
-        hand[position], pile[found] = pile[found], card
-    state["closed"], state["current"] = mover, None
-    return state
-
-
-#: The games whose random play does not end, and how a finished position is made.
-FINISHED = {"farben-sammeln": _closed_farben}

@@ -24,7 +24,6 @@ from ..http.contract import validator
 from ..testing import play as plays
 from ..testing import strategies as strategies
 from ..testing.decks import game_kinds
-from ..testing.tables import table
 from .answers import REQUEST_SCHEMAS
 from .boxcases import box_body
 
@@ -32,8 +31,10 @@ from .boxcases import box_body
 #: The family of each percentile. Hypothesis favours the ends of a range, so the rare
 #: family sits in the middle.
 _PERCENTILES = ["legal"] * 30 + ["mistake"] * 15 + ["impossible"] * 5 + ["mistake"] * 50
-SOURCES = {"master": {"table": 6, "position": 3, "deal": 1}, "classic": {"position": 4, "deal": 1},
-           "junior": {"position": 4, "deal": 1}}
+#: A game that lays out positions directly (`Ruleset.constructed_table`) draws most of its
+#: cases from them.
+SOURCES = {name: {"table": 6, "position": 3, "deal": 1} if engine.find_ruleset(name).constructed_table
+           else {"position": 4, "deal": 1} for name in engine.ROW_GAMES}
 
 
 class Case(NamedTuple):
@@ -64,11 +65,12 @@ def pooled(seed: int, ruleset: str, source: str, index: int) -> dict[str, Any]:
     key = (seed, ruleset, source, index)
     if key not in _pool:
         rng = random.Random(f"{seed}:{ruleset}:{source}:{index}")
+        rules = engine.find_ruleset(ruleset)
         if source == "table":
             while True:
                 try:
-                    state = table(rng, players=min(6, 2 + index // 40) if index < 200 else None,
-                                  endgame=index % 2 == 1)
+                    state = rules.constructed_table(rng, players=min(6, 2 + index // 40) if index < 200 else None,
+                                                    endgame=index % 2 == 1)
                 except ValueError:  # too few cards off the table for that many players
                     continue
                 if plays.is_possible(state):
@@ -76,12 +78,12 @@ def pooled(seed: int, ruleset: str, source: str, index: int) -> dict[str, Any]:
         else:
             kind = rng.choice(game_kinds(ruleset))
             n = rng.randint(2, min(kind.max_players, 2 + index // 20))
-            rows = rng.sample("RYGB", 4) if ruleset == "master" else None
+            rows = rng.sample(rules.row_colors(kind.options), 4) if rules.chooses_row_order else None
             state = engine.new_game(strategies.NAMES[:n], seed=rng.randrange(2**32), first=rng.randrange(n),
                                     rows=rows, ruleset=kind.ruleset, options=kind.options).state.to_dict()
             if source == "position":
                 state = _play_on(state, rng, rng.randint(0, min(index, 60)))
-                if ruleset == "master" and rng.random() < 0.4:
+                if rules.jokers and rng.random() < 0.4:
                     state = plays.give_jokers(state, rng.randint(1, 4))
         if len(_pool) > 50_000:
             _pool.clear()

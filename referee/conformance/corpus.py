@@ -3,7 +3,7 @@
     referee conformance export DIR
 
 writes DIR/manifest.json and one JSON file per group of cases (format `FORMAT`, described
-in DIR/FORMAT.md and in the README). Every case is one HTTP request and the answer the
+in DIR/FORMAT.md and in docs/howto/conformance.md). Every case is one HTTP request and the answer the
 referee gives it, reduced to what the contract fixes:
 
     {"id": "codes/master/CARD_LIMIT", "description": "...", "endpoint": "/v1/turns",
@@ -38,7 +38,7 @@ from .answers import PATHS, Answer, comparable, expected
 from .cases import pooled
 from .scenarios import (
     IMPOSSIBLE_KINDS,
-    edition_draw_cases,
+    position_situation_cases,
     find_code_cases,
     find_impossible_cases,
     rulebook_cases,
@@ -136,7 +136,8 @@ def export(directory: Path, seed: int = 0) -> int:
     for ruleset in sorted(engine.ROW_GAMES):
         groups[f"codes-{ruleset}"] = (find_code_cases(case, ruleset, seed)
                                       + find_impossible_cases(case, ruleset, seed))
-    groups["codes-classic"] += edition_draw_cases(case, seed)
+    for ruleset in sorted(engine.ROW_GAMES):
+        groups[f"codes-{ruleset}"] += position_situation_cases(case, ruleset, seed)
     for name, ruleset in engine.RULESETS.items():
         if ruleset.family == "box":
             groups[f"codes-{name}"] = find_box_code_cases(case, name, seed)

@@ -235,7 +235,7 @@ def table(report: Report, rulesets: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
-def conformance(url: str, rulesets: tuple[str, ...] = ("master", "classic", "junior"),
+def conformance(url: str, rulesets: tuple[str, ...] = engine.ROW_GAMES,
                 endpoints: tuple[str, ...] = ENDPOINTS, seed: int = 0, cases: int | None = None,
                 minutes: float | None = None, out: Path = Path("conformance-failures"),
                 progress: TextIO | None = sys.stderr, shrink_seconds: float = 20.0,

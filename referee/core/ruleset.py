@@ -8,7 +8,7 @@ checks, then the step loop), `legal_actions`, `replay` and `scores`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .actions import Action, Draw, Turn
@@ -46,8 +46,42 @@ class Ruleset:
     #: The family of games: "rows" (MASTER, classic, junior) or "box" (the other games in
     #: the box, `referee.families.box`); tools written for one family's states ask this.
     family: str = "rows"
-    title: str = ""
-    description: str = ""
+    #: What the game says to a person: its `texts.py` (TITLE, DESCRIPTION, SUMMARY,
+    #: READINGS and, in the box, TURN_SHAPE and `hint`), which the properties below read.
+    texts: Any = None
+    #: The seats a game can have (`seats` narrows them where an option does).
+    min_players: int = 2
+    max_players: int = 6
+    #: The highest value of a row (the row games; 0 for a game without rows).
+    top: int = 0
+    #: The bonus cards of the game (MASTER's seven; 0 for a game without).
+    bonus_cards: int = 0
+    #: The jokers of the game (MASTER's four); bridge cards dealt (MASTER); the order of
+    #: the rows chosen at the deal (MASTER's `rows`).
+    jokers: int = 0
+    bridges: bool = False
+    chooses_row_order: bool = False
+
+    # -- what the kits for test authors ask (`referee.testing`, `referee.conformance`) -------
+
+    #: Codes the ruleset lists that no request can get.
+    unreachable_codes: frozenset[Code] = frozenset()
+    #: The printed rules' situations that the conformance kit searches random games for:
+    #: (name, description, a test on (state before, turn, answer)).
+    situations: tuple[tuple[str, str, Callable[[Any, Any, Any], bool]], ...] = ()
+    #: Situations shown by a position of the kit's pool with given options: name ->
+    #: (options, endpoint, actions, what the actions get as a whole turn, description).
+    position_situations: dict[str, tuple[dict[str, Any], str, list[dict[str, Any]], str, str]] = {}
+    #: A position laid out directly rather than reached by play, for the kits:
+    #: `constructed_table(rng, players=None, endgame=False)` (JSON shape), or None.
+    constructed_table: Callable[..., dict[str, Any]] | None = None
+    #: A finished position made from a deal (JSON shapes), for a game whose random play
+    #: seldom ends; or None.
+    finished_position: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+    def printed_examples(self) -> list[tuple[str, str, str, dict[str, Any]]]:
+        """The printed rulebook's examples: (name, description, endpoint, request)."""
+        return []
     #: The codes the ruleset reports, in its check order.
     codes: tuple[Code, ...] = ()
     wire: Wire
@@ -103,6 +137,42 @@ class Ruleset:
             else event
             for event in events
         ]
+
+    @property
+    def title(self) -> str:
+        """The game's name as a person reads it (a message id: the rules reference
+        translates it)."""
+        return self.texts.TITLE
+
+    @property
+    def description(self) -> str:
+        """One paragraph for `GET /v1/rulesets`."""
+        return self.texts.DESCRIPTION
+
+    @property
+    def summary(self) -> str:
+        """The game in a few sentences, for the rules reference (a message id)."""
+        return self.texts.SUMMARY
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The readings the referee takes where the printed rules leave room (message ids)."""
+        return self.texts.READINGS
+
+    def seats(self, options: Any) -> range:
+        """The numbers of players a game of these options can have."""
+        return range(self.min_players, self.max_players + 1)
+
+    def row_colors(self, options: Any) -> tuple[str, ...]:
+        """The colours a row can have in a game of these options, in the game's order (the
+        row games; none for a game without rows)."""
+        return ()
+
+    def hint(self, state: Any, actions: Sequence[Action], violation: Violation,
+             legal: list[dict] | None) -> Any:
+        """A game's own hint (an `i18n.Message`) for a refused turn, or None; the row games'
+        hints are read from the table by `referee.advice.refusals`."""
+        return None
 
     def fast_count(self, state: Any, depth: int) -> tuple[int, int] | None:
         """The (turns, states) that `referee count` finds `depth` turns deep from a checked

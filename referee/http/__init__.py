@@ -20,6 +20,7 @@ from .api import api
 from .bodies import MAX_BODY
 from .contract import validator, schema_names
 from .docs import docs
+from .guide import guide
 from .manners import register_manners
 from .pages import pages
 from .problems import register_problem_handlers
@@ -71,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(docs)
     app.register_blueprint(pages)
+    app.register_blueprint(guide)
     register_problem_handlers(app)
     if app.config.get("SHORT_WAY", True) and app.config.get("CORS_ORIGINS", "*") == "*":
         app.wsgi_app = ShortWay(app.wsgi_app)  # type: ignore[method-assign]

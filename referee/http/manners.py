@@ -101,7 +101,7 @@ class Manners:
     Accept-Language` (see language.py), and its line in the access log, here rather than
     in Flask's before- and after-request hooks: added to the header list on its way to
     the server, they cost a few µs where the hooks, through werkzeug's `Headers` and
-    Flask's context lookups, cost about a sixth of a `POST /v1/turns` (README, Speed).
+    Flask's context lookups, cost about a sixth of a `POST /v1/turns` (docs/performance.md).
     """
 
     __slots__ = ("app", "log_format")

@@ -2,7 +2,7 @@
 and the rulesets.
 
 The state, turn and events travel on every request and are converted by the engine's
-own codec (marshmallow costs milliseconds on a full state; the README has the figures).
+own codec (marshmallow costs milliseconds on a full state; docs/performance.md has the figures).
 These two are small and rarely asked for, so marshmallow's declarations serve them.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from ..engine import rulesets_using
+from ..engine import DEFAULT_RULESET, rulesets_using
 
 
 #: JSON Schema takes 5.0 for an integer; like the engine's codec, the referee wants 5.
@@ -20,7 +20,7 @@ WHOLE = "Not a valid integer: write it without a fraction or exponent (5, not 5.
 class NewGameSchema(Schema):
     """`POST /v1/games`: every field but `players` has a default."""
 
-    ruleset = fields.String(load_default="master")
+    ruleset = fields.String(load_default=DEFAULT_RULESET)
     players = fields.List(fields.String(), required=True)
     seed = fields.Integer(load_default=None, strict=True, error_messages={"invalid": WHOLE})
     first = fields.Integer(load_default=0, strict=True, error_messages={"invalid": WHOLE})

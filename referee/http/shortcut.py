@@ -2,7 +2,7 @@
 
 Bots send `POST /v1/turns` and `POST /v1/legal-actions` thousands of times a game, and on
 such a request Flask's own machinery (its request and response objects, routing, contexts
-and hooks) costs more than the referee's whole work (README, Speed). `ShortWay` is a WSGI
+and hooks) costs more than the referee's whole work (docs/performance.md). `ShortWay` is a WSGI
 layer in front of the Flask app that answers a plain request of those two kinds itself,
 through the very functions the views call (`bodies.read_json`, `api.turn_answer`,
 `api.legal_actions_answer`), and hands everything else to Flask untouched:

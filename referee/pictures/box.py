@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from .. import engine
 from ..i18n import Translator
 
 FILL = {"R": "#c62828", "O": "#ef6c00", "Y": "#f9c80e", "G": "#2e7d32", "B": "#1565c0"}
@@ -23,14 +24,13 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 BOX_W, CARD_W, CARD_H = 250, 34, 48
 #: The table fields holding cards put down by the players, in the order drawn.
 ENTRY_FIELDS = ("battle", "trick", "middle")
-#: The games whose middle says who put each card (Ratefix); elsewhere (Überall
-#: anschließen) the middle is a pile of cards.
-MIDDLE_OF_ENTRIES = frozenset({"ratefix"})
 
 
 def _entry_field(state: dict[str, Any]) -> tuple[str, list] | None:
     for field in ENTRY_FIELDS:
-        if field in state and (field != "middle" or state.get("ruleset") in MIDDLE_OF_ENTRIES):
+        # A middle that says who put each card (Ratefix's) is drawn like a trick; another
+        # game's middle (Überall anschließen's) is a pile of cards.
+        if field in state and (field != "middle" or engine.find_ruleset(state["ruleset"]).middle_holds_entries):
             return field, state[field]
     return None
 
@@ -176,7 +176,7 @@ def _table_piles(state: dict[str, Any], top: float, texts) -> tuple[str, float]:
         piles.append(("pile", texts.gettext("Pile"), state["pile"], False))
     for k, stack in enumerate(state.get("display", ())):
         piles.append((f"display-{k}", texts.gettext("Stack {n}", n=k), stack, True))
-    if isinstance(state.get("middle"), list) and state.get("ruleset") not in MIDDLE_OF_ENTRIES:
+    if isinstance(state.get("middle"), list) and not engine.find_ruleset(state["ruleset"]).middle_holds_entries:
         piles.append(("middle", texts.gettext("Middle"), state["middle"], True))
     if not piles:
         return "", 0

@@ -1,7 +1,8 @@
 """The table as a picture sees it, read from a state's wire form (what `to_dict()` gives).
 
 Reading the wire form, not the engine's objects, keeps the drawing independent of how
-the engines hold a state: any state the API speaks can be drawn. Nothing here checks
+the engines hold a state: any state the API speaks can be drawn. What a game is (its
+highest value, its row colours, its bonus cards) the drawing asks its ruleset. Nothing here checks
 the rules; the endpoint checks the state before it is drawn.
 """
 
@@ -10,12 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import engine
+
 JOKER = "J"
-BONUS_CARDS = 7
-#: The values of one row, per ruleset.
-VALUES = {"master": range(1, 22), "classic": range(1, 21), "junior": range(1, 12)}
-#: A classic game's colours by edition, in the order of the rulebook (RULES-CLASSIC.md §1).
-EDITION_COLORS = {"2018": ("O", "Y", "G", "B"), "original": ("R", "Y", "G", "B")}
 
 
 @dataclass(frozen=True)
@@ -45,6 +43,8 @@ class Player:
 @dataclass(frozen=True)
 class Table:
     ruleset: str
+    #: The game's bonus cards (MASTER's seven), 0 for a game without.
+    bonus_cards: int
     rows: tuple[Row, ...]
     bridges: tuple[tuple[str, str], ...]
     players: tuple[Player, ...]
@@ -57,9 +57,9 @@ class Table:
 
     @property
     def bonus_left(self) -> int | None:
-        if self.ruleset != "master":
+        if not self.bonus_cards:
             return None
-        return max(0, BONUS_CARDS - sum(p.bonus or 0 for p in self.players))
+        return max(0, self.bonus_cards - sum(p.bonus or 0 for p in self.players))
 
     def lying(self, slot: str) -> str | None:
         """The card lying in `slot` after the pending actions: "B9", "J" or None."""
@@ -80,28 +80,25 @@ class Table:
 
 def read_table(state: dict[str, Any], turn: tuple[dict[str, Any], ...] = ()) -> Table:
     """The table of `state` (wire form), with the actions of `turn` laid down as pending."""
-    ruleset = state.get("ruleset", "master")
-    values = VALUES[ruleset]
+    ruleset = engine.find_ruleset(state.get("ruleset", engine.DEFAULT_RULESET))
+    values = range(1, ruleset.top + 1)
     rows = [
         Row(r["color"], values, frozenset(r["cards"]), frozenset(r.get("jokers", ())))
         for r in state["rows"]
     ]
-    if ruleset == "classic":
-        # Rows lie in the order they were started; the colours nobody has started come
-        # after them, empty, so that the first card of a row has a slot to be shown in.
-        options = state.get("options", {})
-        colors = EDITION_COLORS[options.get("edition", "2018")]
-        if options.get("without_blue"):
-            colors = tuple(c for c in colors if c != "B")
-        started = {r.color for r in rows}
-        rows += [Row(c, values, frozenset(), frozenset(), started=False) for c in colors if c not in started]
+    # Rows lie in the order they were started (classic); the colours nobody has started
+    # come after them, empty, so that the first card of a row has a slot to be shown in.
+    started = {r.color for r in rows}
+    rows += [Row(c, values, frozenset(), frozenset(), started=False)
+             for c in ruleset.row_colors(state.get("options")) if c not in started]
     players = tuple(_player(p) for p in state["players"])
     pile = state["pile"]
     pile_count = pile["count"] if isinstance(pile, dict) else len(pile)
     finished = any(p.count == 0 for p in players) or state.get("passes", 0) >= len(players) > 0
     pending, pending_bridges = _pending(turn)
     return Table(
-        ruleset=ruleset,
+        ruleset=ruleset.name,
+        bonus_cards=ruleset.bonus_cards,
         rows=tuple(rows),
         bridges=tuple((b["from"], b["to"]) for b in state.get("bridges", ())),
         players=players,

@@ -72,7 +72,7 @@ def verify(record: dict[str, Any]) -> int:
     try:
         state = engine.new_game(
             game.get("players", []), seed=record["seed"], first=game.get("first", 0), rows=game.get("rows"),
-            ruleset=game.get("ruleset", "master"), options=game.get("options"),
+            ruleset=game.get("ruleset", engine.DEFAULT_RULESET), options=game.get("options"),
         ).state
     except MalformedInput as exc:
         raise NotARecord(f"the game cannot be dealt: {exc}") from None

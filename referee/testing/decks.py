@@ -23,7 +23,7 @@ class GameKind(NamedTuple):
 
     @property
     def max_players(self) -> int:
-        return 2 if self.options and self.options.get("without_blue") else 6
+        return engine.find_ruleset(self.ruleset).seats(self.options)[-1]
 
     def __str__(self) -> str:
         if not self.options:
@@ -47,20 +47,17 @@ def game_kinds(ruleset: str | None = None) -> list[GameKind]:
     return kinds
 
 
+def _rules(state: dict[str, Any]) -> Any:
+    return engine.find_ruleset(state.get("ruleset", engine.DEFAULT_RULESET))
+
+
 def colors(state: dict[str, Any]) -> str:
     """The colour letters of the state's deck, in the rules' priority order."""
-    ruleset = state.get("ruleset", "master")
-    if ruleset == "master":
-        return "RYGB"
-    if ruleset == "junior":
-        return "OYGB"
-    options = state["options"]
-    letters = "OYGB" if options["edition"] == "2018" else "RYGB"
-    return letters.replace("B", "") if options["without_blue"] else letters
+    return "".join(_rules(state).row_colors(state.get("options")))
 
 
 def top_value(state: dict[str, Any]) -> int:
-    return {"master": 21, "classic": 20, "junior": 11}[state.get("ruleset", "master")]
+    return _rules(state).top
 
 
 def number_cards(state: dict[str, Any]) -> list[str]:
@@ -69,7 +66,12 @@ def number_cards(state: dict[str, Any]) -> list[str]:
 
 
 def jokers_in_game(state: dict[str, Any]) -> int:
-    return 4 if state.get("ruleset", "master") == "master" else 0
+    return _rules(state).jokers
+
+
+def has_bridges(state: dict[str, Any]) -> bool:
+    """The game deals bridge cards (and so has swaps, jokers and bridges to build)."""
+    return _rules(state).bridges
 
 
 def on_table(state: dict[str, Any]) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import engine
 from ..core.codes import Code
-from .decks import JOKER, colors, known, number_cards, top_value, unseen
+from .decks import JOKER, colors, has_bridges, jokers_in_game, known, number_cards, top_value, unseen
 
 Data = dict[str, Any]
 Turn = dict[str, Any]
@@ -119,7 +119,7 @@ def is_over(state: Data) -> bool:
 def give_jokers(state: Data, wanted: int) -> Data:
     """MASTER: up to `wanted` jokers moved into the mover's known hand from the pile or the
     other known hands, each in exchange for one of the mover's number cards."""
-    if state.get("ruleset", "master") != "master" or not known(state["players"][state["current"]]["hand"]):
+    if not jokers_in_game(state) or not known(state["players"][state["current"]]["hand"]):
         return state
     data = {**state, "players": [dict(p) for p in state["players"]]}
     me = list(data["players"][data["current"]]["hand"])
@@ -169,7 +169,7 @@ def candidate(state: Data, rng: random.Random) -> list[dict[str, Any]]:
     draw_cards = [None, rng.choice(deck)] + hand[:1] + unseen(state)[:1]
     if known(state["pile"]) and state["pile"]:
         draw_cards.append(state["pile"][0])
-    if state.get("ruleset", "master") != "master":
+    if not has_bridges(state):
         kind = rng.choices(["place", "draw", "pass"], [6, 3, 1])[0]
     else:
         kind = rng.choices(["place", "joker", "bridge", "bridge+place", "swap", "draw", "pass"],
@@ -255,7 +255,7 @@ def far_bridge(state: Data, rng: random.Random) -> list[dict[str, Any]]:
     """MASTER: a bridge between the top and the bottom row towards a card the player holds
     (or a joker), with that placement: legal in every respect but the rows' order."""
     rows = state["rows"]
-    if state.get("ruleset", "master") != "master" or len(rows) < 3:
+    if not has_bridges(state) or len(rows) < 3:
         return []
     hand = _hand_or_guess(state, rng)
     ends = [rows[0], rows[-1]]

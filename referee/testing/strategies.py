@@ -10,7 +10,6 @@ from hypothesis import assume, strategies as st
 from .. import engine
 from . import play as plays
 from .decks import GameKind, game_kinds
-from .tables import table
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 Data = dict[str, Any]
@@ -44,7 +43,8 @@ def deals(draw, ruleset: str | None = None, hidden: bool | None = False) -> Data
     n = draw(st.integers(2, kind.max_players), label="players")
     seed = draw(st.integers(0, 2**32 - 1), label="seed")
     first = draw(st.integers(0, n - 1), label="first")
-    rows = draw(st.permutations("RYGB"), label="rows") if kind.ruleset == "master" else None
+    rules = engine.find_ruleset(kind.ruleset)
+    rows = draw(st.permutations(rules.row_colors(kind.options)), label="rows") if rules.chooses_row_order else None
     game = engine.new_game(NAMES[:n], seed=seed, first=first, rows=rows,
                            ruleset=kind.ruleset, options=kind.options)
     return _hiding(draw, game.state.to_dict(), hidden)
@@ -59,18 +59,25 @@ def positions(draw, ruleset: str | None = None, hidden: bool | None = False, max
     turns = draw(st.integers(0, max_turns), label="turns played")
     rng = draw(rngs(), label="play")
     state, _ = plays.play(state, rng, turns)
-    if state["ruleset"] == "master" and draw(st.booleans(), label="jokers to mover"):
+    if plays.jokers_in_game(state) and draw(st.booleans(), label="jokers to mover"):
         state = plays.give_jokers(state, draw(st.integers(1, 4)))
     return _hiding(draw, state, hidden)
 
 
+def constructing() -> list[str]:
+    """The row games that lay out positions directly (`Ruleset.constructed_table`)."""
+    return [name for name in engine.ROW_GAMES if engine.find_ruleset(name).constructed_table]
+
+
 @st.composite
-def tables(draw, hidden: bool | None = False, players: int | None = None) -> Data:
-    """A constructed MASTER position (see `tables.py`): dense rows, islands behind
-    bridges, jokers on the table, the bonus cards running out, an empty pile."""
+def tables(draw, hidden: bool | None = False, players: int | None = None, ruleset: str | None = None) -> Data:
+    """A position the game lays out directly (`Ruleset.constructed_table`; by default the
+    first game that does, MASTER: dense rows, islands behind bridges, jokers on the
+    table, the bonus cards running out, an empty pile)."""
+    construct = engine.find_ruleset(ruleset or constructing()[0]).constructed_table
     rng = draw(rngs(), label="table")
     try:
-        state = table(rng, players=players)
+        state = construct(rng, players=players)
     except ValueError:  # too few cards left off the table for that many players
         assume(False)
     assume(plays.is_possible(state))
@@ -79,10 +86,11 @@ def tables(draw, hidden: bool | None = False, players: int | None = None) -> Dat
 
 def states(ruleset: str | None = None, hidden: bool | None = None) -> st.SearchStrategy[Data]:
     """Any possible state of `ruleset` (or of every ruleset): deals, positions of random
-    play and, for MASTER, constructed tables; hands and pile known or hidden."""
+    play and, for a game that lays them out (MASTER), constructed tables; hands and pile
+    known or hidden."""
     options = [deals(ruleset, hidden), positions(ruleset, hidden)]
-    if ruleset in (None, "master"):
-        options.append(tables(hidden))
+    if ruleset is None or ruleset in constructing():
+        options.append(tables(hidden, ruleset=ruleset))
     return st.one_of(options)
 
 

@@ -11,7 +11,6 @@ import pytest
 
 from referee import engine
 from referee.cli import main
-from referee.conformance.boxsituations import SITUATIONS
 from referee.conformance.corpus import FORMAT, mismatch, replay_corpus
 
 from .servers import referee_serve
@@ -70,7 +69,7 @@ def test_the_corpus_holds_the_rulebook_every_code_every_impossible_kind_and_whol
             expected_ids = {f"codes/{name}/{c.value}" for c in ruleset.codes if c.value != "INVALID_STATE"}
             assert expected_ids | {f"codes/{name}/accepted"} <= ids, name
             assert f"codes-{name}.json" in files
-            situations = {f"situations/{name}/{s}" for s, _, _ in SITUATIONS.get(name, ())}
+            situations = {f"situations/{name}/{s}" for s, _, _ in ruleset.situations}
             assert situations and situations <= ids, name
     assert "impossible/master/duplicate-card" in ids
     assert "games/junior/replay" in ids

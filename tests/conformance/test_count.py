@@ -109,11 +109,11 @@ def test_referee_count_prints_the_counts_of_the_seeded_deal(tmp_path, capsys):
 
 
 POSITIONS = Path(__file__).parent / "positions"
-README = Path(__file__).parents[2] / "README.md"
+GUIDE = Path(__file__).parents[2] / "docs" / "howto" / "conformance.md"
 
-#: The README's table of counts: the position file, its turns and states, and the
+#: The guide's table of counts (docs/howto/conformance.md): the position file, its turns and states, and the
 #: sequences of two turns and their states (`--depth 2`).
-README_COUNTS = {
+GUIDE_COUNTS = {
     "deal-seed-42.json": (5211, 257, 6196423, 19351),
     "mid-game-jokers-bridges.json": (5112, 284, 876451, 7171),
     "empty-pile.json": (12742, 99, 203221, 328),
@@ -125,7 +125,7 @@ def test_the_seeded_deal_file_is_the_deal_of_seed_42():
     assert committed == engine.new_game(["Timo", "Vera"], seed=42).state.to_dict()
 
 
-def test_the_fixed_positions_are_what_the_readme_says():
+def test_the_fixed_positions_are_what_the_guide_says():
     mid = json.loads((POSITIONS / "mid-game-jokers-bridges.json").read_text())
     assert (mid["current"], len(mid["pile"]), len(mid["bridges"])) == (2, 17, 11)
     assert "J" in mid["players"][2]["hand"] and len(mid["players"][2]["hand"]) == 7
@@ -133,31 +133,31 @@ def test_the_fixed_positions_are_what_the_readme_says():
     empty = json.loads((POSITIONS / "empty-pile.json").read_text())
     assert (empty["current"], empty["pile"], empty["passes"]) == (2, [], 0)
     assert {r["color"]: r["jokers"] for r in empty["rows"]} == {"R": [], "Y": [], "G": [7, 15], "B": [6, 7]}
-    for name, (turns, states, turns2, states2) in README_COUNTS.items():
-        line = next(line for line in README.read_text().splitlines() if f"positions/{name}" in line)
+    for name, (turns, states, turns2, states2) in GUIDE_COUNTS.items():
+        line = next(line for line in GUIDE.read_text(encoding="utf-8").splitlines() if f"positions/{name}" in line)
         assert f"| {turns:,} | {states:,} | {turns2:,} | {states2:,} |" in line, line
 
 
-@pytest.mark.parametrize("name", sorted(README_COUNTS))
+@pytest.mark.parametrize("name", sorted(GUIDE_COUNTS))
 def test_referee_count_prints_the_counts_of_each_fixed_position(name, capsys):
     assert main(["count", str(POSITIONS / name)]) == 0
-    turns, states, _, _ = README_COUNTS[name]
+    turns, states, _, _ = GUIDE_COUNTS[name]
     assert capsys.readouterr().out == f"turns: {turns}\nstates: {states}\n"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(README_COUNTS))
+@pytest.mark.parametrize("name", sorted(GUIDE_COUNTS))
 def test_referee_count_prints_the_depth_2_counts_of_each_fixed_position(name, capsys):
     assert main(["count", str(POSITIONS / name), "--depth", "2"]) == 0
-    _, _, turns, states = README_COUNTS[name]
+    _, _, turns, states = GUIDE_COUNTS[name]
     assert capsys.readouterr().out == f"turns: {turns}\nstates: {states}\n"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(README_COUNTS))
+@pytest.mark.parametrize("name", sorted(GUIDE_COUNTS))
 def test_the_reference_walk_gives_the_readmes_counts(name):
     state = engine.load_state(json.loads((POSITIONS / name).read_text()))
-    assert tuple(count_by_legal_actions(state)) == README_COUNTS[name][:2]
+    assert tuple(count_by_legal_actions(state)) == GUIDE_COUNTS[name][:2]
 
 
 # -- the games of the box ---------------------------------------------------------------------

@@ -167,6 +167,15 @@ def test_the_infrastructure_imports_no_game():
     assert found == set()
 
 
+def test_the_infrastructure_names_no_game_in_a_string():
+    names = set(RULESETS)
+    found = {f"{path.relative_to(PACKAGE.parent)}:{node.lineno} names {node.value!r}"
+             for path in infrastructure()
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and node.value in names}
+    assert found == set()
+
+
 def test_the_engine_face_imports_no_web_code():
     found = {m for m in imported_modules(PACKAGE / "engine.py")
              if within(m, WEB_LIBRARIES | {"referee.http", "referee.cli"})}

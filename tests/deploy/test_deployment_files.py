@@ -72,6 +72,15 @@ def test_the_containerfile_is_slim_non_root_checked_and_configured_by_environmen
     assert lines[-1] == 'CMD ["referee", "serve"]'
 
 
+def test_the_containerfile_copies_what_the_install_builds_from():
+    # `pip install .` builds the guide into the package (setup.py runs MkDocs on docs/ and
+    # the source), so the image needs the guide's sources beside the package's.
+    copied = {word.rstrip("/").removeprefix("./") for line in (ROOT / "Containerfile").read_text().splitlines()
+              if line.startswith("COPY ") for word in line.split()[1:-1]}
+    assert {"pyproject.toml", "setup.py", "mkdocs.yml", "docs", "referee", "schemas", "openapi.yaml",
+            "README.md", "LICENSE"} <= copied
+
+
 def test_nginx_reads_the_site_file(tmp_path):
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     assert Path(nginx).exists(), "nginx is missing: apt-get install nginx"

@@ -23,7 +23,7 @@ NGINX_HERE = Path("/usr/sbin/nginx").exists()
 def clone(tmp_path: Path, npm_tools: bool = False, venv: bool = False) -> Path:
     folder = tmp_path / "clone"
     (folder / "scripts").mkdir(parents=True)
-    for name in ("setup.sh", "test", "serve"):
+    for name in ("setup.sh", "test", "serve", "referee"):
         shutil.copy2(ROOT / "scripts" / name, folder / "scripts" / name)
     (folder / "clients").mkdir()
     (folder / "clients" / "package-lock.json").write_text("{}")
@@ -37,7 +37,7 @@ def clone(tmp_path: Path, npm_tools: bool = False, venv: bool = False) -> Path:
     return folder
 
 
-def tools(tmp_path: Path, uid: int = 0, sudo: bool = False, npm: bool = False) -> Path:
+def tools(tmp_path: Path, uid: int = 0, sudo: bool = False, npm: bool = False, curl_jq: bool = True) -> Path:
     """A PATH folder with what the scripts call, and nothing else."""
     folder = tmp_path / "bin"
     folder.mkdir()
@@ -47,7 +47,7 @@ def tools(tmp_path: Path, uid: int = 0, sudo: bool = False, npm: bool = False) -
         (folder / name).symlink_to(shutil.which(name))
     (folder / "id").write_text(f"#!/bin/sh\necho {uid}\n")
     (folder / "id").chmod(0o755)
-    for name, wanted in (("sudo", sudo), ("npm", npm)):
+    for name, wanted in (("sudo", sudo), ("npm", npm), ("curl", curl_jq), ("jq", curl_jq)):
         if wanted:
             (folder / name).write_text("#!/bin/sh\nexit 0\n")
             (folder / name).chmod(0o755)
@@ -66,16 +66,19 @@ def nginx_lines() -> list[str]:
     if NGINX_HERE:
         return []
     return ["scripts/test: needs the Debian package nginx: the cluster test and the nginx site's check "
-            "run nginx (tests/bench, tests/deploy)"]
+            "run nginx (tests/bench, tests/deploy); Debian starts its system service too (systemctl disable "
+            "--now nginx stops it)"]
 
 
 def test_on_a_fresh_machine_as_root_it_installs_everything_then_runs_pytest(tmp_path):
-    done = dry_run(clone(tmp_path), tools(tmp_path), "test", "-m", "not slow")
+    done = dry_run(clone(tmp_path), tools(tmp_path, curl_jq=False), "test", "-m", "not slow")
     assert done.returncode == 0, done.stderr
-    packages = ["chromium", *(["nginx"] if not NGINX_HERE else []), "nodejs", "npm"]
+    packages = ["chromium", *(["nginx"] if not NGINX_HERE else []), "curl", "jq", "nodejs", "npm"]
     assert done.stdout.splitlines() == [
         "scripts/test: needs the Debian package chromium: the table page's tests drive a real browser (tests/pages)",
         *nginx_lines(),
+        "scripts/test: needs the Debian package curl: the examples of the README and the guide use it (tests/docs)",
+        "scripts/test: needs the Debian package jq: the examples of the README and the guide use it (tests/docs)",
         "scripts/test: needs the Debian package nodejs: the npm tools of the client tests run on Node.js (tests/clients)",
         "scripts/test: needs the Debian package npm: it installs those tools from clients/package-lock.json",
         f"scripts/test: installing {' '.join(packages)} with apt-get",
@@ -143,13 +146,32 @@ def test_serve_installs_the_project_and_starts_the_service(tmp_path):
         "scripts/serve: would run: python3 -m venv .venv",
         "scripts/serve: installing . into .venv with pip (the project and the Python packages pyproject.toml pins)",
         "scripts/serve: would run: .venv/bin/python -m pip install --quiet .",
+        "scripts/serve: the referee command, in another shell: . .venv/bin/activate (or scripts/referee)",
         "scripts/serve: would run: .venv/bin/referee serve --port 8080",
     ]
 
 
+def test_scripts_referee_runs_the_command_of_the_virtual_environment_from_where_it_is_called(tmp_path):
+    folder = clone(tmp_path)
+    here = tmp_path / "elsewhere"
+    here.mkdir()
+    env = {"PATH": str(tools(tmp_path))}
+    missing = subprocess.run(["/bin/bash", str(folder / "scripts" / "referee"), "replay", "x.json"],
+                             cwd=here, env=env, capture_output=True, text=True, timeout=60)
+    assert (missing.returncode, missing.stdout) == (1, "")
+    assert missing.stderr == "scripts/referee: no .venv yet: run scripts/serve (or scripts/test) first\n"
+    (folder / ".venv" / "bin").mkdir(parents=True)
+    stand_in = folder / ".venv" / "bin" / "referee"
+    stand_in.write_text('#!/bin/sh\necho "$PWD" "$@"\nexit 3\n')
+    stand_in.chmod(0o755)
+    done = subprocess.run(["/bin/bash", str(folder / "scripts" / "referee"), "replay", "record.json", "--lang", "de"],
+                          cwd=here, env=env, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (3, f"{here} replay record.json --lang de\n")
+
+
 def test_ci_runs_exactly_the_readmes_test_command():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "### Run the tests\n\n```sh\nscripts/test\n```\n" in readme
+    assert "## Run the tests\n\n<!-- not run: it is the whole suite, which runs these examples -->\n```sh\nscripts/test\n```\n" in readme
     assert "## Quick start\n" in readme and "```sh\nscripts/serve\n```\n" in readme
     commands = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
                 if line and not line.startswith("#")]

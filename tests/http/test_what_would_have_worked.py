@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import advice
+from referee.advice import refusals as advice
 from referee.http import create_app
 from support import row_tables as rows
 from support.actions import bridge, draw, joker, pass_, place, swap
@@ -289,7 +289,7 @@ def test_a_failing_hint_leaves_the_refusal_and_its_legal_actions_and_is_logged(c
 def test_a_test_during_which_the_safety_net_catches_a_bug_fails(tmp_path):
     (tmp_path / "test_net.py").write_text(
         "import json\n"
-        "from referee import advice\n"
+        "from referee.advice import refusals as advice\n"
         "from referee.http import create_app\n"
         "from support.master_tables import table\n\n"
         "def test_refused(monkeypatch):\n"

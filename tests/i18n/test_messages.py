@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import advice, engine
+from referee import engine
+from referee.advice import refusals as advice
 from referee.core.errors import MalformedInput, Violation
 from referee.http import create_app
 from referee.i18n import LANGUAGES

@@ -209,10 +209,11 @@ def test_the_language_switch(page, service):
     assert page.inner_text("[data-action=bridge]") == "Carta ponte"
 
 
-def test_the_landing_page_links_to_the_table_and_the_docs(page, service):
+def test_the_landing_page_links_to_the_table_the_docs_and_the_guide(page, service):
     page.goto(service + "/")
     assert page.get_attribute("[data-link=table]", "href").startswith("/table")
     assert page.get_attribute("[data-link=docs]", "href") == "/docs"
+    assert page.get_attribute("[data-link=guide]", "href") == "/guide/"
     page.click("[data-link=table]")
     page.wait_for_selector("#setup-form")
 

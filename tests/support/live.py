@@ -20,7 +20,7 @@ import orjson
 
 from referee import engine
 
-#: The README's first example: seed 42, and Timo's legal four-card turn.
+#: The tutorial's first example: seed 42, and Timo's legal four-card turn.
 README_TURN = {"player": 0, "actions": [
     {"type": "place", "card": "J", "at": "R10"}, {"type": "place", "card": "R9"},
     {"type": "place", "card": "G12"}, {"type": "place", "card": "B12"}]}
@@ -37,7 +37,7 @@ def readme_state() -> dict:
 
 
 def typical_turn_body() -> bytes:
-    """A POST /v1/turns body the referee accepts (the README's example)."""
+    """A POST /v1/turns body the referee accepts (the tutorial's example)."""
     return orjson.dumps({"state": readme_state(), "turn": README_TURN})
 
 

@@ -13,17 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.errors import MalformedInput
-from ...core.ruleset import Ruleset
-from ...core.scoring import best_players
 from ...core.actions import Turn
 from ...core.codes import Code
+from ...core.errors import MalformedInput, Violation
+from ...core.ruleset import Ruleset
+from ...core.scoring import best_players
 from ...core.turn import LegalActions, TurnResult
+from ...i18n import Message
 from .actions import ActionReader
 from .grammar import Grammar
 from .options import check_options
 from .seats import check_mover, check_player_count, may_act, whose
 from .state import BoxState
+from .texts import card_not_in_hand_hint, family_hint
 from .turn import BoxTurn
 
 
@@ -74,6 +76,30 @@ class BoxRuleset(Ruleset):
         check_player_count(state, self.min_players, self.max_players)
         check_options(state.options)
         self.check_game(state)
+
+    #: The middle says who put each card (Ratefix), rather than being a pile of cards.
+    middle_holds_entries = False
+
+    def hint(self, state: Any, actions: Sequence[Any], violation: Violation,
+             legal: list[dict] | None) -> Message | None:
+        """The turn's shape for TURN_SHAPE, the family's hint for a card turned up and not
+        named right, else the game's own (`game_hint`), else for CARD_NOT_IN_HAND the cards
+        that can be played."""
+        code = violation.code
+        if code is Code.TURN_SHAPE:
+            return Message(self.texts.TURN_SHAPE)
+        found = family_hint(code, legal)
+        if found is None:
+            found = self.game_hint(state, code, legal)
+        if found is None and code is Code.CARD_NOT_IN_HAND:
+            found = card_not_in_hand_hint(legal)
+        return found
+
+    def game_hint(self, state: Any, code: Code, legal: list[dict] | None) -> Message | None:
+        """The game's own hint for a refusal (`hint` in its texts), or None where the
+        family's serves."""
+        own = getattr(self.texts, "hint", None)
+        return None if own is None else own(state, code, legal)
 
     # -- the game's part -------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ...core.actions import Action
+from ...core.codes import Code
 from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
 from ...core.zones import hands_and_pile_hidden
@@ -28,9 +29,18 @@ ROW_ACTIONS = ("place", "draw", "pass")
 
 class RowRuleset(Ruleset):
     state_members: Members
+    #: A card's slot is taken only by that very card, which CARD_NOT_IN_HAND refuses first.
+    unreachable_codes = frozenset({Code.SLOT_OCCUPIED})
 
     def variant(self, options: Any) -> Variant:
         raise NotImplementedError
+
+    def row_colors(self, options: Any) -> tuple[str, ...]:
+        return self.variant(options).colors
+
+    def seats(self, options: Any) -> range:
+        variant = self.variant(options)
+        return range(variant.min_players, variant.max_players + 1)
 
     def load_state(self, data: Any) -> RowState:
         return read_state(data, self.variant(data.get("options")), self.wire, self.state_members)

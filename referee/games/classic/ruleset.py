@@ -32,6 +32,8 @@ from ...core.zones import Hidden, visible_elsewhere
 from ...families.rows.ruleset import ROW_ACTIONS, RowRuleset
 from ...families.rows.state import RowState
 from ...families.rows.variant import Variant
+from . import texts
+from .situations import POSITION_SITUATIONS
 
 EDITIONS = ("2018", "original")
 STARTS = ("eleven", "ends", "ten-to-twelve", "any")
@@ -237,12 +239,9 @@ def read_options(data: Any) -> ClassicVariant:
 
 class Classic(RowRuleset):
     name = "classic"
-    title = "Elfer raus! (classic, 80 cards)"
-    description = (
-        "The classic game: four colours of 1 to 20, rows grow one step at a time from "
-        "where they began, playing is compulsory, and a player who cannot play draws up "
-        "to three cards. The lowest penalty (values left in hand) wins."
-    )
+    texts = texts
+    top = ClassicVariant.top
+    position_situations = POSITION_SITUATIONS
     options = [
         {
             "name": "edition",

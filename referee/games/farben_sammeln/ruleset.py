@@ -17,17 +17,15 @@ from .deal import deal
 from .state import Collector, FarbenSammelnState
 from .turn import FarbenSammelnTurn
 from .validity import check_game
+from . import texts
+from .situations import SITUATIONS, closed_round
 
 
 class FarbenSammeln(BoxRuleset):
     name = "farben-sammeln"
-    title = "Farben sammeln (2 to 6 players, 80 cards)"
-    description = (
-        "Each turn a player takes a card, from the face-down pile or from one of four face-up "
-        "display stacks, and discards one onto a display stack. A player holding a single "
-        "colour may close the round; each player scores the sum of their best colour, and the "
-        "highest score wins."
-    )
+    texts = texts
+    situations = SITUATIONS
+    finished_position = staticmethod(closed_round)
     state_type = FarbenSammelnState
     turn_type = FarbenSammelnTurn
     new_deal = staticmethod(deal)

@@ -14,16 +14,14 @@ from .deal import deal
 from .state import HoechsteKarteState, Holder
 from .turn import HoechsteKarteTurn
 from .validity import check_game
+from . import texts
+from .situations import SITUATIONS
 
 
 class HoechsteKarte(BoxRuleset):
     name = "hoechste-karte"
-    title = "Die höchste Karte gewinnt (2 to 4 players)"
-    description = (
-        "Each player holds 1 to 11 of a colour of their own. Everyone plays one card face "
-        "down at the same time; the one highest value takes the trick, and tied tricks are "
-        "set aside for the next trick that has one winner. Most cards won wins."
-    )
+    texts = texts
+    situations = SITUATIONS
     state_type = HoechsteKarteState
     turn_type = HoechsteKarteTurn
     new_deal = staticmethod(deal)

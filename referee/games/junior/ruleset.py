@@ -15,6 +15,7 @@ from ...core.errors import MalformedInput
 from ...core.wire import Members, Wire
 from ...families.rows.ruleset import ROW_ACTIONS, RowRuleset
 from ...families.rows.variant import Variant
+from . import texts
 
 
 class JuniorVariant(Variant):
@@ -34,12 +35,8 @@ JUNIOR = JuniorVariant()
 
 class Junior(RowRuleset):
     name = "junior"
-    title = "Elfer raus! junior (44 cards)"
-    description = (
-        "The family game: four colours of 1 to 11, the 1s and 11s lie from the start and "
-        "the rows fill in between them. A player who cannot place draws one card. The "
-        "first to empty their hand wins."
-    )
+    texts = texts
+    top = JuniorVariant.top
     options: list[dict[str, Any]] = []
     codes = (
         Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_MIXED,

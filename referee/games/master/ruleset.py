@@ -11,7 +11,8 @@ from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
 from ...core.turn import LegalActions, TurnResult
 from ...core.zones import Hidden, hands_and_pile_hidden
-from . import perft
+from . import perft, tables
+from .situations import printed_examples
 from .board import Board
 from .deal import deal
 from .facts import MASTER
@@ -21,16 +22,19 @@ from .state import WIRE, State
 from .steps import next_on_state, play_on_state
 from .turn import MasterTurn, check_turn_shape
 from .validity import check_state, checked_rows
+from . import texts
 
 
 class Master(Ruleset):
     name = MASTER.name
-    title = "Elfer raus! MASTER"
-    description = (
-        "Four colours of 1 to 21 and four jokers; the rows grow from their 11s, at most "
-        "four cards a turn, with bridge cards between neighbouring rows, joker swaps and "
-        "bonus cards for completed half-rows. The highest score wins."
-    )
+    texts = texts
+    top = MASTER.highest
+    min_players, max_players = MASTER.min_players, MASTER.max_players
+    bonus_cards = MASTER.bonus_cards
+    jokers = MASTER.joker_count
+    bridges = True
+    chooses_row_order = True
+    constructed_table = staticmethod(tables.table)
     codes: tuple[Code, ...] = (
         Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.SWAP_WITHOUT_PLAY,
         Code.TURN_MIXED, Code.BRIDGE_NOT_FOLLOWED, Code.ACTION_AFTER_GAME_END,
@@ -58,6 +62,12 @@ class Master(Ruleset):
         if result is None:
             result = super().apply(state if state.checked else state.marked_checked(), turn)
         return result
+
+    def row_colors(self, options: Any) -> tuple[str, ...]:
+        return MASTER.colors
+
+    def printed_examples(self) -> list[tuple[str, str, str, dict[str, Any]]]:
+        return printed_examples(self)
 
     def fast_count(self, state: State, depth: int) -> tuple[int, int] | None:
         """`perft` on the compact board when every card is known, about thirty times faster

@@ -5,7 +5,7 @@ it back without copies. `State.from_dict` accepts the JSON shape of API.md (chec
 only the shape: whether the state can happen is `validity.check_state`'s job) and
 `State.to_dict` writes the canonical form (row values sorted ascending). The codec is
 written by hand: it is on every request's path, and marshmallow costs milliseconds
-here (see the README's figures).
+here (see docs/performance.md).
 """
 
 from __future__ import annotations

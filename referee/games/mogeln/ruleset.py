@@ -20,6 +20,8 @@ from .deal import deal
 from .state import Cheat, Laid, MogelnState
 from .turn import MogelnTurn
 from .validity import check_game
+from . import texts
+from .situations import SITUATIONS
 
 #: An out-of-turn turn (2018 only): one challenge.
 OUT_OF_TURN = Grammar.one_of("challenge")
@@ -27,14 +29,8 @@ OUT_OF_TURN = Grammar.one_of("challenge")
 
 class Mogeln(BoxRuleset):
     name = "mogeln"
-    title = "Mogeln (3 to 6 players)"
-    description = (
-        "Players lay cards face down in a rising count, saying the value, and may lie or slip "
-        "in several cards as one. A challenge turns the top play up: whoever was wrong takes the "
-        "stack. The first to empty their hand without being caught wins. In the 2018 edition "
-        "anyone may challenge and the count goes to the top value dealt; in the original only "
-        "the player to move challenges and the count goes to 20."
-    )
+    texts = texts
+    situations = SITUATIONS
     state_type = MogelnState
     turn_type = MogelnTurn
     new_deal = staticmethod(deal)

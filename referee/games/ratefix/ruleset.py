@@ -13,6 +13,8 @@ from .deal import deal
 from .turn import RatefixTurn
 from .state import READER, RatefixState
 from .validity import HIGHEST, LOWEST, check_game
+from . import texts
+from .situations import SITUATIONS
 
 PUTTING = Grammar.one_of("put")
 GUESSING = Grammar.one_of("guess")
@@ -20,12 +22,9 @@ GUESSING = Grammar.one_of("guess")
 
 class Ratefix(BoxRuleset):
     name = "ratefix"
-    title = "Ratefix (2 to 4 players, guess the total)"
-    description = (
-        "Every player puts the top card of their face-down stack into the middle, face down; "
-        "then each guesses the total of the middle once, and the nearest guess, above or below, "
-        "takes the cards. Whoever has won the most cards when the stacks are used up wins."
-    )
+    texts = texts
+    situations = SITUATIONS
+    middle_holds_entries = True
     state_type = RatefixState
     turn_type = RatefixTurn
     new_deal = staticmethod(deal)

@@ -21,6 +21,8 @@ from .deal import deal
 from .state import SchnippSchnappState
 from .turn import SchnippSchnappTurn
 from .validity import check_game
+from . import texts
+from .situations import SITUATIONS
 
 #: A turn out of turn: one call.
 OUT_OF_TURN = Grammar.one_of("call")
@@ -28,14 +30,8 @@ OUT_OF_TURN = Grammar.one_of("call")
 
 class SchnippSchnapp(BoxRuleset):
     name = "schnipp-schnapp"
-    title = "Schnipp Schnapp (2 to 6 players)"
-    description = (
-        "Players flip the top cards of their face-down stacks onto open piles. Whoever first "
-        "calls Schnapp when the flipped value lies on another open pile takes those piles; "
-        "Schnipp when it matches the top of the middle takes the middle; a wrong call throws "
-        "the caller's open pile onto the middle. Quartets are set aside, and the most wins "
-        "(with together: everyone flips at once, and the most cards won wins)."
-    )
+    texts = texts
+    situations = SITUATIONS
     state_type = SchnippSchnappState
     turn_type = SchnippSchnappTurn
     new_deal = staticmethod(deal)

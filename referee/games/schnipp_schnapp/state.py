@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from ...families.box.cards import EDITIONS, cards_of
+from ...families.box.cards import EDITIONS, cards_of, value
 from ...families.box.options import EDITION, Option, Options, boolean
 from ...families.box.piles import Cards, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired, wired_record
@@ -94,7 +94,14 @@ class SchnippSchnappState(BoxState):
 
     @property
     def is_over(self) -> bool:
-        """Nobody holds cards, or one player does and the middle is empty (the print gives
-        no end: RULES-DECK.md's reading)."""
+        """Nobody holds cards, or one player does and either the middle is empty or all
+        four cards of its top value lie in it: the lone holder could never call Schnipp
+        (the print gives no end; this is the referee's reading)."""
         holders = self.holders
-        return not holders or (len(holders) == 1 and not self.middle)
+        if len(holders) != 1:
+            return not holders
+        if not self.middle:
+            return True
+        top = value(self.middle[0])
+        return sum(value(card) == top for card in self.middle) == 4
+

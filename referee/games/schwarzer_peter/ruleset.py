@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -9,21 +10,20 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
+from ...core.errors import Violation
+from ...i18n import Message
 from .deal import deal
 from .turn import SchwarzerPeterTurn
 from .state import READER, Draw, SchwarzerPeterState, next_holding
 from .validity import HIGHEST, LOWEST, check_game
+from . import texts
+from .situations import SITUATIONS
 
 
 class SchwarzerPeter(BoxRuleset):
     name = "schwarzer-peter"
-    title = "Schwarzer Peter (2 to 6 players, pairs)"
-    description = (
-        "One card is set aside unseen, the rest dealt; pairs of equal value are laid down. In "
-        "turn each player draws a card from the next player who still holds cards and lays the "
-        "pair it makes. A player without cards is safe; the last one holding a card, the twin of "
-        "the card set aside, has lost."
-    )
+    texts = texts
+    situations = SITUATIONS
     state_type = SchwarzerPeterState
     turn_type = SchwarzerPeterTurn
     new_deal = staticmethod(deal)
@@ -61,3 +61,10 @@ class SchwarzerPeter(BoxRuleset):
         players = tuple(p if i == player else replace(p, hand=Hidden(count_cards(p.hand)))
                         for i, p in enumerate(state.players))
         return replace(state, players=players, aside=Hidden(count_cards(state.aside)))
+
+    def hint(self, state: Any, actions: Sequence[Any], violation: Violation,
+             legal: list[dict] | None) -> Message | None:
+        """A draw and its pair are named for every refusal but the turn's shape."""
+        if violation.code is Code.TURN_SHAPE:
+            return super().hint(state, actions, violation, legal)
+        return texts.hint(state, violation.code, legal)

@@ -15,17 +15,14 @@ from .deal import deal
 from .state import Runner, UeberallAnschliessenState
 from .turn import UeberallAnschliessenTurn
 from .validity import check_game
+from . import texts
+from .situations import SITUATIONS
 
 
 class UeberallAnschliessen(BoxRuleset):
     name = "ueberall-anschliessen"
-    title = "Überall anschließen (2 to 6 players, 80 cards)"
-    description = (
-        "Players turn up the cards of their face-down stacks one by one and put each where it is "
-        "one higher than the top card (after 20 comes 1): on the middle first, else on another "
-        "player's open pile, else on their own, which ends the turn. An overlooked fit caught "
-        "with \"Stopp!\" costs a card from every other player; the first to run out of cards wins."
-    )
+    texts = texts
+    situations = SITUATIONS
     state_type = UeberallAnschliessenState
     turn_type = UeberallAnschliessenTurn
     new_deal = staticmethod(deal)

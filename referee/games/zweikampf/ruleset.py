@@ -14,16 +14,14 @@ from .turn import ZweikampfTurn
 from .deal import deal
 from .state import Fighter, ZweikampfState
 from .validity import check_game
+from . import texts
+from .situations import SITUATIONS
 
 
 class Zweikampf(BoxRuleset):
     name = "zweikampf"
-    title = "Zweikampf (two players, 40 cards)"
-    description = (
-        "Two players turn up the top cards of their face-down stacks at the same time; the "
-        "higher value takes both, equal values fight on with the next cards. Whoever has won "
-        "the most cards when the stacks are used up wins (with until_all: whoever holds them all)."
-    )
+    texts = texts
+    situations = SITUATIONS
     state_type = ZweikampfState
     turn_type = ZweikampfTurn
     new_deal = staticmethod(deal)

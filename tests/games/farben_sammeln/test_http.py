@@ -1,18 +1,18 @@
 """Farben sammeln over HTTP: every endpoint answers within its contract, bad input is a
-problem (never a 500), and the README's example answers as printed."""
+problem (never a 500), and the guide's example answers as printed."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from support.contract_check import assert_matches_contract
 from support.farben_tables import close, discard, farben, take
 
 from referee.http import create_app
+from support.doc_examples import all_pages_text
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+DOCS = all_pages_text()
 ORANGE = [f"O{v}" for v in range(1, 10)]
 
 
@@ -34,15 +34,15 @@ def printed(value) -> str:
 
 def test_the_readme_example_answers_as_printed(client):
     game = post(client, "/v1/games", {"ruleset": "farben-sammeln", "players": ["Ada", "Ben"], "seed": 7}).json
-    assert printed({"hand": game["state"]["players"][0]["hand"], "display": game["state"]["display"]}) in README
+    assert printed({"hand": game["state"]["players"][0]["hand"], "display": game["state"]["display"]}) in DOCS
     turn = {"player": 0, "actions": [take(2), discard("G4", 2)]}
     done = post(client, "/v1/turns", {"state": game["state"], "turn": turn}).json
-    assert printed({"display": done["state"]["display"], "events": done["events"]}) in README
+    assert printed({"display": done["state"]["display"], "events": done["events"]}) in DOCS
     wrong = {"player": 0, "actions": [take(2), discard("G4", 0)]}
     refused = post(client, "/v1/turns", {"state": game["state"], "turn": wrong}).json
-    assert printed({k: refused[k] for k in ("code", "action", "hint")}) in README
+    assert printed({k: refused[k] for k in ("code", "action", "hint")}) in DOCS
     scores = post(client, "/v1/scores", {"state": done["state"]}).json
-    assert printed({"scores": scores["scores"], "winners": scores["winners"], "loser": scores["loser"]}) in README
+    assert printed({"scores": scores["scores"], "winners": scores["winners"], "loser": scores["loser"]}) in DOCS
 
 
 def test_a_whole_turn_legal_actions_scores_replays_views_and_a_picture(client):

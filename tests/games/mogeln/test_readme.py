@@ -1,16 +1,16 @@
-"""The README's example of Mogeln stays true: each request it shows, sent to the referee,
+"""The guide's example of Mogeln stays true: each request it shows, sent to the referee,
 gets the answer printed under it; and the bad input of issue 19 gets its problem."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from referee.http import create_app
+from support.doc_examples import all_pages_text
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+DOCS = all_pages_text()
 
 
 @pytest.fixture(scope="module")
@@ -26,18 +26,18 @@ def test_the_readme_example_answers_as_printed(client):
     game = client.post("/v1/games", json={"ruleset": "mogeln", "players": ["Ada", "Ben", "Cleo"], "seed": 4}).json
     first = client.post("/v1/turns", json={"state": game["state"], "turn": {
         "player": 0, "actions": [{"type": "play", "cards": ["G7", "Y5"]}]}}).json
-    assert printed({"stack": first["state"]["stack"], "current": first["state"]["current"]}) in README
+    assert printed({"stack": first["state"]["stack"], "current": first["state"]["current"]}) in DOCS
     view = client.post("/v1/views", json={"state": first["state"], "player": 2}).json["view"]
-    assert printed({"stack": view["stack"]}) in README
+    assert printed({"stack": view["stack"]}) in DOCS
     listed = client.post("/v1/legal-actions", json={"state": first["state"], "player": 2}).json
-    assert printed(listed) in README
+    assert printed(listed) in DOCS
     named = {"player": 2, "actions": [{"type": "challenge", "cards": ["O1"]}]}
     mismatch = client.post("/v1/turns", json={"state": view, "turn": named})
     assert mismatch.status_code == 422
-    assert printed({"code": mismatch.json["code"], "action": mismatch.json["action"]}) in README
+    assert printed({"code": mismatch.json["code"], "action": mismatch.json["action"]}) in DOCS
     caught = client.post("/v1/turns", json={"state": first["state"], "turn": {
         "player": 2, "actions": [{"type": "challenge"}]}}).json
-    assert printed({"events": caught["events"], "current": caught["state"]["current"]}) in README
+    assert printed({"events": caught["events"], "current": caught["state"]["current"]}) in DOCS
     assert caught["state"]["players"][0]["hand"][-2:] == ["G7", "Y5"]
 
 

@@ -1,18 +1,18 @@
-"""Schnipp Schnapp over HTTP: the README's example answers as printed, every endpoint
+"""Schnipp Schnapp over HTTP: the guide's example answers as printed, every endpoint
 answers within its contract, and the bad input of issue 19 gets its problem, never a 500."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from support.box_tables import call, flip, schnapp
 from support.contract_check import assert_matches_contract
 
 from referee.http import create_app
+from support.doc_examples import all_pages_text
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+DOCS = all_pages_text()
 PLAYERS = ["Ada", "Ben", "Cleo"]
 
 
@@ -37,16 +37,16 @@ def test_the_readme_example_answers_as_printed(client):
     three = post(client, "/v1/replays", {"state": game["state"], "turns": [
         {"player": p, "actions": [flip()]} for p in (0, 1, 2)]}).json["state"]
     assert printed({"open": [p["open"] for p in three["players"]], "flipped": three["flipped"],
-                    "current": three["current"]}) in README
+                    "current": three["current"]}) in DOCS
     refused = post(client, "/v1/turns", {"state": three, "turn": {"player": 0, "actions": [flip()]}}).json
-    assert printed({k: refused[k] for k in ("code", "action", "hint")}) in README
-    assert printed(post(client, "/v1/legal-actions", {"state": three, "player": 1}).json) in README
+    assert printed({k: refused[k] for k in ("code", "action", "hint")}) in DOCS
+    assert printed(post(client, "/v1/legal-actions", {"state": three, "player": 1}).json) in DOCS
     mistake = post(client, "/v1/turns", {"state": three, "turn": {"player": 1, "actions": [call("schnipp")]}}).json
     assert printed({"events": mistake["events"], "middle": mistake["state"]["middle"],
-                    "flipped": mistake["state"]["flipped"]}) in README
+                    "flipped": mistake["state"]["flipped"]}) in DOCS
     won = post(client, "/v1/turns", {"state": mistake["state"], "turn": {"player": 0, "actions": [call("schnipp")]}}).json
     assert printed({"events": won["events"], "stack": len(won["state"]["players"][0]["stack"]),
-                    "middle": won["state"]["middle"], "current": won["state"]["current"]}) in README
+                    "middle": won["state"]["middle"], "current": won["state"]["current"]}) in DOCS
 
 
 def test_a_new_game_sets_the_dealt_quartets_aside_and_deals_every_card():

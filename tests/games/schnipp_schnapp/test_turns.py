@@ -228,6 +228,22 @@ def test_the_game_ends_when_one_player_holds_cards_and_the_middle_is_empty():
     assert SCHNAPP.score(SCHNAPP.load_state(after))["finished"] is True
 
 
+def test_the_game_ends_when_the_lone_holder_could_never_schnipp_the_middle():
+    # All four 7s lie in the middle: no card of the lone holder can match its top.
+    state = schnapp([["O5"], ["Y5", "B1"]], middle=["G7", "O7", "Y7", "B7"], stacks=[[], None], flipped=[1],
+                    current=0)
+    after, events = outcome(state, 1, SCHNAPP_CALL)
+    assert after["current"] is None and after["waiting"] == []
+    assert events[-1]["type"] == "game_over"
+    assert refused(after, 1, flip()) == ("GAME_OVER", None)
+
+
+def test_the_game_goes_on_while_a_card_of_the_middles_top_value_is_elsewhere():
+    state = schnapp([["O5"], ["Y5", "B1"]], middle=["G7", "O7", "Y7"], stacks=[[], None], flipped=[1], current=0)
+    after, events = outcome(state, 1, SCHNAPP_CALL)
+    assert after["current"] == 1 and events[-1]["type"] == "won"
+
+
 def test_the_game_goes_on_while_the_middle_holds_cards_for_a_schnipp():
     state = schnapp([["O5"], ["Y5", "B1"]], middle=["G7"], stacks=[[], None], flipped=[1], current=0)
     after, events = outcome(state, 1, SCHNAPP_CALL)

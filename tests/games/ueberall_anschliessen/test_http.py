@@ -1,18 +1,18 @@
 """Überall anschließen over HTTP: every endpoint answers within its contract, bad input is a
-problem (never a 500), and the README's example answers as printed."""
+problem (never a 500), and the guide's example answers as printed."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from support.contract_check import assert_matches_contract
 from support.ueberall_tables import place, reveal, run, stopp, ueberall
 
 from referee.http import create_app
+from support.doc_examples import all_pages_text
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+DOCS = all_pages_text()
 
 
 @pytest.fixture(scope="module")
@@ -36,18 +36,18 @@ def test_the_readme_example_answers_as_printed(client):
     first = post(client, "/v1/turns", {"state": game["state"], "turn": {
         "player": 0, "actions": [reveal(), place("middle")]}}).json
     assert printed({"middle": first["state"]["middle"], "current": first["state"]["current"],
-                    "events": first["events"]}) in README
+                    "events": first["events"]}) in DOCS
     state = first["state"]
-    assert printed(post(client, "/v1/legal-actions", {"state": state, "actions": [reveal()]}).json) in README
+    assert printed(post(client, "/v1/legal-actions", {"state": state, "actions": [reveal()]}).json) in DOCS
     second = post(client, "/v1/turns", {"state": state, "turn": {
         "player": 1, "actions": [reveal(), place("middle"), reveal(), place("own")]}}).json
     assert printed({"middle": second["state"]["middle"], "open": [p["open"] for p in second["state"]["players"]],
-                    "events": second["events"]}) in README
+                    "events": second["events"]}) in DOCS
     refused = post(client, "/v1/turns", {"state": state, "turn": {"player": 1, "actions": [reveal(), place("own")]}}).json
-    assert printed({k: refused[k] for k in ("code", "action", "hint")}) in README
+    assert printed({k: refused[k] for k in ("code", "action", "hint")}) in DOCS
     caught = post(client, "/v1/turns", {"state": state, "turn": {
         "player": 1, "actions": [reveal(), place("own"), stopp()]}}).json
-    assert printed({"stacks": [len(p["stack"]) for p in caught["state"]["players"]], "events": caught["events"]}) in README
+    assert printed({"stacks": [len(p["stack"]) for p in caught["state"]["players"]], "events": caught["events"]}) in DOCS
 
 
 def test_scores_replays_views_and_a_picture(client):

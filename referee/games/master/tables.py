@@ -4,8 +4,8 @@ Random play seldom gets to the rare corners of the rules: seven half-rows comple
 eighth about to be, jokers lying in slots whose cards a player holds, islands behind
 bridges, an empty pile with a player holding only jokers and cards that do not fit. These
 tables go there at once. Each row is a run through its 11 (and perhaps an island a table
-bridge leads to), so every table keeps the facts of RULES.md section 11; the strategy
-asks the engine and drops any that it refuses.
+bridge leads to), so every table keeps the facts of a possible state; the testing kit's
+strategy asks the engine and drops any that it refuses.
 """
 
 from __future__ import annotations
@@ -13,13 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .decks import JOKER
+from ...core.cards import JOKER
+from .facts import MASTER
 
 COLORS = "RYGB"
-
-
-def bridges_dealt(players: int) -> int:
-    return 4 if players <= 3 else 3 if players <= 5 else 2
 
 
 def _run(rng: random.Random, density: float) -> tuple[int, int]:
@@ -122,7 +119,7 @@ def table(rng: random.Random, players: int | None = None, density: float | None 
 
     halves = sum(1 for c in order for half in (range(1, 11), range(12, 22)) if occupied[c].issuperset(half))
     bonus = _shares(rng, n, min(7, halves), cap=None)
-    bridges = _shares(rng, n, bridges_dealt(n) * n - len(table_bridges), cap=bridges_dealt(n))
+    bridges = _shares(rng, n, MASTER.bridges_per_player(n) * n - len(table_bridges), cap=MASTER.bridges_per_player(n))
     names = ["Ada", "Ben", "Cleo", "Dan", "Eva", "Finn"]
     return {
         "ruleset": "master",
