@@ -2,6 +2,7 @@
 // MASTER's row order, the number of rounds, and the kind of deal. It reads the form into
 // the body of POST /v1/games; the referee checks it.
 import { _ } from "./texts.js";
+import * as boxOptions from "./box/options.js";
 
 const form = () => document.getElementById("setup-form");
 const names = () => document.getElementById("player-names");
@@ -15,6 +16,7 @@ export function fillSetup(setup) {
     f.start.value = s.options.start || "eleven";
     f.without_blue.checked = Boolean(s.options.without_blue);
   }
+  boxOptions.fill(f, s);
   (s.rows || ["R", "Y", "G", "B"]).forEach((c, i) => (f[`row${i}`].value = c));
   f.rounds.value = s.rounds || s.players.length;
   delete f.rounds.dataset.set;
@@ -71,6 +73,7 @@ export function roundsSetByHand() {
 export function showOptions() {
   const ruleset = form().ruleset.value;
   document.getElementById("setup").dataset.ruleset = ruleset;
+  document.getElementById("setup").dataset.family = boxOptions.isBox(ruleset) ? "box" : "rows";
 }
 
 // The setup as the page keeps it, and the body of POST /v1/games for round `round`
@@ -90,6 +93,7 @@ export function readSetup() {
   if (ruleset === "classic") {
     setup.options = { edition: f.edition.value, start: f.start.value, without_blue: f.without_blue.checked };
   }
+  if (boxOptions.isBox(ruleset)) setup.options = boxOptions.read(f, ruleset);
   return setup;
 }
 
