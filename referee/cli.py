@@ -129,7 +129,8 @@ def announce_store(workers: int, environ=os.environ, out=None) -> None:
     """Open the store of sealed games once (a bad setting stops `serve` here, before any
     worker starts) and say in the log which it is: the SQLite file's path, the Redis
     URL, or that there is none and what is then lost."""
-    from .sealed.store import STORE_VARIABLE, StoreSettingInvalid, open_store, retention_days
+    from .sealed.store import STORE_VARIABLE, StoreSettingInvalid, retention_days
+    from .sealed.stores import open_store
 
     out = out or sys.stderr
     try:

@@ -40,6 +40,7 @@ from ..core.errors import Violation
 from ..core.turn import player_term
 from ..i18n import Message, N_
 from ..sealed import store as stores
+from ..sealed.stores import open_store
 from ..sealed.invitations import InvitationInvalid, Invitations
 from ..sealed.tokens import identity, issued_at
 from ..sealed.sealing import KEYS_VARIABLE, Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
@@ -77,7 +78,7 @@ def install_sealer(app: Flask) -> None:
     app.extensions["invitations"] = Invitations(keys)
     days = app.config.get("STORE_DAYS") or stores.retention_days()
     setting = app.config.get("STORE", os.environ.get(stores.STORE_VARIABLE))
-    app.extensions["store"] = stores.open_store(setting, days)
+    app.extensions["store"] = open_store(setting, days)
     app.extensions["store_days"] = days
 
 

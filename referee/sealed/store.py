@@ -8,11 +8,11 @@ atomic step that also records the game's new latest token; a second spend of the
 token finds it spent and learns the latest one (`Spent`). Invitations are claimed the
 same way, once per seat.
 
-`REFEREE_STORE` chooses the backend:
+`REFEREE_STORE` chooses the backend (`stores.open_store` opens it):
 
-- unset or a file path: SQLite in that file (`sqlite.SqliteStore`), shared by every
+- unset or a file path: SQLite in that file (`sqlite_store.SqliteStore`), shared by every
   worker of one machine; by default under the user's state folder (`default_path`);
-- `redis://host:port/db` (or `rediss://`): Redis or Valkey (`redis.RedisStore`), shared
+- `redis://host:port/db` (or `rediss://`): Redis or Valkey (`redis_store.RedisStore`), shared
   by every instance behind a load balancer;
 - `none`: no store (`NoStore`): the service is stateless, and forks are possible again.
 
@@ -123,19 +123,3 @@ def default_path(environ: Any = os.environ) -> Path:
     ~/.local/state), in a folder of the referee's own, per user."""
     base = environ.get("XDG_STATE_HOME") or str(Path(environ.get("HOME") or Path.home()) / ".local" / "state")
     return Path(base) / "elfer-referee" / FILE_NAME
-
-
-def open_store(setting: str | None, days: int, environ: Any = os.environ) -> Store:
-    """The store `setting` (REFEREE_STORE's value) names; None or "" is the default file."""
-    setting = (setting or "").strip()
-    if setting.lower() == "none":
-        return NoStore()
-    if setting.startswith(("redis://", "rediss://")):
-        from .redis_store import RedisStore
-
-        return RedisStore(setting, days)
-    if "://" in setting:
-        raise StoreSettingInvalid(f"{STORE_VARIABLE} is a file path, redis://host:port/db or none, not {setting!r}")
-    from .sqlite_store import SqliteStore
-
-    return SqliteStore(Path(setting) if setting else default_path(environ), days)

@@ -13,7 +13,8 @@ from referee.cli import announce_store
 from referee.sealed.redis_store import RedisStore
 from referee.sealed.sqlite_store import SqliteStore
 from referee.sealed.store import (Latest, NoStore, Spent, StoreSettingInvalid, StoreUnavailable, default_path,
-                                  expired, open_store, retention_days)
+                                  expired, retention_days)
+from referee.sealed.stores import open_store
 from support.redis_server import RedisServer
 
 
