@@ -3,8 +3,8 @@
 When a sealed game starts, the referee gives its `commitment` (SHA-256 of
 `"{seed}:{salt}"`); once it is over, `POST /v1/scores` reveals `seed` and `salt`. A
 player (or a spectator) who kept what they saw can then check that the referee dealt
-exactly the plain seeded deal (`POST /v1/games` with that seed) and that every card
-drawn was the top of that pile. The record is JSON:
+exactly the plain deal of that seed and salt (`POST /v1/games` with both) and that every
+card drawn was the top of that pile. The record is JSON:
 
     {"commitment": "9f86…", "seed": 4711, "salt": "0123…cdef",
      "game": {"ruleset": "master", "players": ["Ann", "Ben"], "first": 0},
@@ -72,7 +72,7 @@ def verify(record: dict[str, Any]) -> int:
     try:
         state = engine.new_game(
             game.get("players", []), seed=record["seed"], first=game.get("first", 0), rows=game.get("rows"),
-            ruleset=game.get("ruleset", engine.DEFAULT_RULESET), options=game.get("options"),
+            ruleset=game.get("ruleset", engine.DEFAULT_RULESET), options=game.get("options"), salt=record["salt"],
         ).state
     except MalformedInput as exc:
         raise NotARecord(f"the game cannot be dealt: {exc}") from None
