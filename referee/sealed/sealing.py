@@ -18,11 +18,12 @@ come from a generator seeded with the same secret, the turn and the actions take
 (`blind_generator`), so the commitment covers them too.
 
 Nothing leaks by length: the token is not compressed, and its plaintext is padded with
-spaces to a multiple of `PAD` bytes, from a length where each part that could differ
-with a hidden card counts at its widest (the seed at 16 digits, a card an open turn
-turned up at 3 characters). A state's own length is fixed by what every player sees
-(every card is listed once, wherever it lies, and the counts are public), so a token's
-length follows what all players see. Only a token's canonical text opens: base64 lets
+spaces to a multiple of `PAD` bytes, from the length it would have with each part that
+could differ with a hidden card at its widest: the seed at 16 digits, every card named
+in 3 characters (a "J" or an "R7" in a hand, the card an open turn drew, and the cards a
+game leaves out of play, whose absence would otherwise tell in the names dealt). What
+remains is the structure, and how many cards lie where, which every player sees, so a
+token's length follows what all players see. Only a token's canonical text opens: base64 lets
 the last character before `=` (and `+`, `/` for `-`, `_`) be written in other ways
 that decode to the same bytes, and each such text would be another token.
 
@@ -118,8 +119,7 @@ class Sealed:
             "v": FORMAT, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
             "state": self.state, "open": self.open, "previous": self.previous,
         })
-        widest = len(data) + SEED_WIDTH - len(str(self.seed)) + sum(
-            CARD_WIDTH - len(action["card"]) for action in self.open if isinstance(action.get("card"), str))
+        widest = len(data) + SEED_WIDTH - len(str(self.seed)) + _widening(self.state) + _widening(self.open)
         return data + b" " * (-(-widest // PAD) * PAD - len(data))
 
     def generator(self, taken: int) -> random.Random:
@@ -136,6 +136,20 @@ class Sealed:
                        payload["state"], payload["open"], payload["previous"])
         except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
             raise TokenInvalid("not a token") from exc
+
+
+def _widening(value: Any) -> int:
+    """How much longer `value`'s JSON would be with every card named at its widest: each
+    string shorter than `CARD_WIDTH` counts at that width (a card is named in one to
+    three characters; a string of the public part so short is widened alike, which
+    depends on public facts only)."""
+    if isinstance(value, str):
+        return max(0, CARD_WIDTH - len(value))
+    if isinstance(value, dict):
+        return sum(_widening(member) for member in value.values())
+    if isinstance(value, list):
+        return sum(_widening(item) for item in value)
+    return 0
 
 
 class Sealer:
