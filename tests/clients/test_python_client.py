@@ -132,6 +132,11 @@ def test_a_sealed_game_through_the_generated_client(generated, client):
     assert played.public[0].card is None and played.events[0].card == played.view.players[0].hand[-1]
     refused = api(generated, "game.view_game").sync(client=client, body=m.SealedViewRequest(game=game.game, seat=game.seats[0][::-1]))
     assert isinstance(refused, m.Problem) and refused.status == 403
+    # A sealed game's seed and salt, once revealed, deal its start again as a plain game.
+    salt = "0123456789abcdef0123456789abcdef"
+    again = api(generated, "game.new_game").sync(client=client, body=m.NewGameRequest(players=["Timo", "Vera"], seed=4711, salt=salt))
+    assert isinstance(again, m.PlainNewGameResponse) and (again.seed, again.salt) == (4711, salt)
+    assert again.state.players[0].hand[:3] == ["R1", "R4", "R5"]
 
 
 def test_the_rules_through_the_generated_client(generated, client):
