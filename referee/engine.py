@@ -92,7 +92,8 @@ def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:
 def check_mover(state: GameState, player: int, actions: Sequence[Action] = ()) -> None:
     """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now (the one to move, or
     in a game of the box one a simultaneous step waits for); given `actions`, unless the
-    player may take a turn of them now (out of turn, a Schnipp Schnapp call but no flip)."""
+    player may take a turn of them now (a game may let a player act out of turn with some
+    actions only)."""
     find_ruleset(state.ruleset).check_mover(state, player, actions)
 
 

@@ -20,8 +20,8 @@ from referee.core.deal import MAX_KEY, MAX_SEED, deal_key, new_salt
 from referee.core.errors import MalformedInput
 from referee.http import create_app
 from referee.http import sealed as sealed_http
-from referee.schnipp_schnapp.actions import Flip
-from referee.sealing import Sealer, blind_generator, commitment, new_key
+from referee.games.schnipp_schnapp.actions import Flip
+from referee.sealed.sealing import Sealer, blind_generator, commitment, new_key
 
 KEY = new_key()
 CLIENT = create_app({"TESTING": True, "SEAL_KEYS": [KEY]}).test_client()

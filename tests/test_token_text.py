@@ -17,7 +17,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 from referee.http import create_app
-from referee.sealing import Sealed, Sealer, TokenInvalid, new_key
+from referee.sealed.sealing import Sealed, Sealer, TokenInvalid, new_key
 
 KEY = new_key()
 SEALER = Sealer([KEY])

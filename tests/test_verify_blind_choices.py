@@ -14,8 +14,8 @@ import pytest
 from referee import engine
 from referee.http import create_app
 from referee.http import sealed as sealed_http
-from referee.sealing import Sealer, new_key
-from referee.verify import Mismatch, verify
+from referee.sealed.sealing import Sealer, new_key
+from referee.sealed.verify import Mismatch, verify
 
 KEY = new_key()
 CLIENT = create_app({"TESTING": True, "SEAL_KEYS": [KEY]}).test_client()

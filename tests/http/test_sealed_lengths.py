@@ -21,7 +21,7 @@ from referee import engine
 from referee.core.deal import MAX_SEED
 from referee.http import create_app
 from referee.http import sealed as sealed_http
-from referee.sealing import PAD, Sealed, Sealer, new_key
+from referee.sealed.sealing import PAD, Sealed, Sealer, new_key
 
 KEY = new_key()
 CLIENT = create_app({"TESTING": True, "SEAL_KEYS": [KEY]}).test_client()

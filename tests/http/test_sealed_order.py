@@ -18,7 +18,7 @@ import pytest
 from referee import engine
 from referee.http import create_app
 from referee.http import sealed as sealed_http
-from referee.sealing import Sealer, new_key
+from referee.sealed.sealing import Sealer, new_key
 
 KEY = new_key()
 CLIENT = create_app({"TESTING": True, "SEAL_KEYS": [KEY]}).test_client()

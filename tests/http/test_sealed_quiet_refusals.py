@@ -20,7 +20,7 @@ from referee.core.codes import Code
 from referee.core.errors import Violation
 from referee.http import create_app
 from referee.http import sealed as sealed_http
-from referee.sealing import Sealer, new_key
+from referee.sealed.sealing import Sealer, new_key
 
 KEY = new_key()
 CLIENT = create_app({"TESTING": True, "SEAL_KEYS": [KEY]}).test_client()
