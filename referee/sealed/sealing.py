@@ -38,6 +38,7 @@ import hashlib
 import hmac
 import os
 import random
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,7 +120,7 @@ class Sealed:
             "v": FORMAT, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
             "state": self.state, "open": self.open, "previous": self.previous,
         })
-        widest = len(data) + SEED_WIDTH - len(str(self.seed)) + _widening(self.state) + _widening(self.open)
+        widest = len(data) + SEED_WIDTH - len(str(self.seed)) + _widening(data)
         return data + b" " * (-(-widest // PAD) * PAD - len(data))
 
     def generator(self, taken: int) -> random.Random:
@@ -138,18 +139,17 @@ class Sealed:
             raise TokenInvalid("not a token") from exc
 
 
-def _widening(value: Any) -> int:
-    """How much longer `value`'s JSON would be with every card named at its widest: each
-    string shorter than `CARD_WIDTH` counts at that width (a card is named in one to
-    three characters; a string of the public part so short is widened alike, which
-    depends on public facts only)."""
-    if isinstance(value, str):
-        return max(0, CARD_WIDTH - len(value))
-    if isinstance(value, dict):
-        return sum(_widening(member) for member in value.values())
-    if isinstance(value, list):
-        return sum(_widening(item) for item in value)
-    return 0
+#: A JSON string, quotes included. Matched left to right over a JSON text, every match
+#: starts at a string's opening quote (a quote inside a string is escaped).
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def _widening(data: bytes) -> int:
+    """How much longer the JSON text `data` would be with every card named at its
+    widest: each string shorter than `CARD_WIDTH` counts at that width (a card is named
+    in one to three characters; a member's name or a public string so short is widened
+    alike, which depends on public facts only)."""
+    return sum(max(0, CARD_WIDTH + 2 - len(string)) for string in _STRING.findall(data))
 
 
 class Sealer:
