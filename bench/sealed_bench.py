@@ -1,61 +1,150 @@
-"""What sealing costs: POST /v1/turns on a sealed game against the same turn sent plain.
+"""What sealing costs: POST /v1/turns on a sealed game against the same turn sent plain,
+and what spending the token in each store adds.
 
     python bench/sealed_bench.py           # the full round (~1 minute)
     python bench/sealed_bench.py --quick   # one short round (the CI smoke test)
 
 The typical position of the other benches (`positions.typical_turn`) and its turn, sent
 through the Flask app as a WSGI call (as in `request_path_bench.py`): once plain, with
-the state, and once sealed, the same state inside a game token with a seat key. Both
-run in turn, run by run, so that a busy machine slows both alike. The sealed request
-also opens the token (Fernet), tells the seat (HMAC), makes the seat's view, and seals
-the next token; those parts are timed alone as well.
+the state, and sealed, the same state inside a game token with a seat key, under each
+store: none (`REFEREE_STORE=none`, nothing spent), the embedded SQLite file (the
+default) and Redis (a redis-server started here on a free loopback port, with its
+append-only file on, when Debian's package is installed). A token is played once, so
+every sealed call plays a fresh game's token, made beforehand. All run in turn, run by
+run, so that a busy machine slows them alike; the ratios are taken run by run. The
+sealed request also opens the token (Fernet), tells the seat (HMAC), makes the seat's
+view, seals the next token and spends the old one; those parts are timed alone too.
 """
 
 from __future__ import annotations
 
+import io
+import itertools
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
 import orjson
 
 import _common
-from _common import Figure, header, measure
+from _common import Figure, free_port, header, measure
 from positions import typical_turn
 from request_path_bench import wsgi_caller
 from referee.http import create_app
+from referee.sealed.redis_store import RedisStore
+from referee.sealed.sqlite_store import SqliteStore
+from referee.sealed.store import Latest
 from referee.sealed.sealing import Sealer, new_key
+
+#: The goal: a sealed turn through the embedded store at most this many plain turns.
+GOAL = 1.5
+
+
+def redis_server(folder: Path):
+    """A redis-server of our own on a free loopback port (None when not installed)."""
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    if not Path(binary).exists():
+        return None, None
+    port = free_port()
+    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
+                                "--appendonly", "yes", "--save", ""],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return process, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("redis-server did not start")
+
+
+def fresh_bodies(sealer: Sealer, state, turn, count: int) -> list[bytes]:
+    """`count` sealed turn bodies, each on a game of its own (a token plays once)."""
+    bodies = []
+    for _ in range(count):
+        sealed, token = sealer.new_game(state, 42)
+        seat = sealer.seats(sealed.game, len(state["players"]))[turn["player"]]
+        bodies.append(orjson.dumps({"game": token, "seat": seat, "turn": turn}))
+    return bodies
+
+
+def cycling_caller(app, bodies: list[bytes]):
+    """One POST /v1/turns per call, each with the next body."""
+    callers = iter([wsgi_caller(app, "/v1/turns", body) for body in bodies])
+    return lambda: next(callers)()
 
 
 def run(quick: bool) -> list[Figure]:
     number, runs = (30, 3) if quick else (500, 7)
     key = new_key()
-    app = create_app({"SEAL_KEYS": [key]})
     sealer = Sealer([key])
     state, turn = typical_turn()
     sealed, token = sealer.new_game(state, 42)
     seat = sealer.seats(sealed.game, len(state["players"]))[turn["player"]]
     plain_body = orjson.dumps({"state": state, "turn": turn})
-    sealed_body = orjson.dumps({"game": token, "seat": seat, "turn": turn})
     figures = []
 
     def show(f: Figure) -> None:
         print(f.line())
         figures.append(f)
 
-    print(_common.machine())
-    header(f"the typical turn ({len(turn['actions'])} actions), token of {len(token)} characters")
-    show(measure("Sealer.open (Fernet decrypt + JSON)", lambda: sealer.open(token), number, runs))
-    show(measure("Sealer.seal (Fernet encrypt + JSON)", lambda: sealer.seal(sealed), number, runs))
-    show(measure("Sealer.seat (HMAC per seat, compare_digest)",
-                 lambda: sealer.seat(sealed.game, len(state["players"]), seat), number, runs))
-    plain_post = wsgi_caller(app, "/v1/turns", plain_body)
-    sealed_post = wsgi_caller(app, "/v1/turns", sealed_body)
-    plain, sealed_times = [], []
-    for _ in range(runs):
-        plain += _common.time_per_call(plain_post, number, 1)
-        sealed_times += _common.time_per_call(sealed_post, number, 1)
-    show(Figure("POST /v1/turns plain", plain, "µs", f"{runs} runs × {number}"))
-    show(Figure("POST /v1/turns sealed", sealed_times, "µs", "interleaved"))
-    ratio = Figure("  sealed / plain, run by run", [s / p for s, p in zip(sealed_times, plain)], "×", "")
-    print(f"{ratio.name}: median {ratio.median:.2f}×")
-    figures.append(ratio)
+    with tempfile.TemporaryDirectory(prefix="elfer-sealed-bench-") as tmp:
+        folder = Path(tmp)
+        redis_process, redis_url = redis_server(folder)
+        try:
+            stores = {"none": "none", "SQLite": str(folder / "sealed.sqlite3")}
+            if redis_url:
+                stores["Redis"] = redis_url
+            apps = {name: create_app({"SEAL_KEYS": [key], "STORE": setting}) for name, setting in stores.items()}
+            print(_common.machine())
+            header(f"the typical turn ({len(turn['actions'])} actions), token of {len(token)} characters")
+            if not redis_url:
+                print("(redis-server is not installed: no Redis figures; apt-get install redis-server)")
+            show(measure("Sealer.open (Fernet decrypt + JSON)", lambda: sealer.open(token), number, runs))
+            show(measure("Sealer.seal (Fernet encrypt + JSON)", lambda: sealer.seal(sealed), number, runs))
+            show(measure("Sealer.seat (HMAC per seat, compare_digest)",
+                         lambda: sealer.seat(sealed.game, len(state["players"]), seat), number, runs))
+            counter = itertools.count()
+            sqlite = SqliteStore(folder / "spend-alone.sqlite3", 30)
+            show(measure("SqliteStore.spend (one transaction)",
+                         lambda: sqlite.spend("g", next(counter).to_bytes(8, "big"), Latest("t", 1)), number, runs))
+            if redis_url:
+                redis = RedisStore(redis_url, 30)
+                show(measure("RedisStore.spend (one script, loopback)",
+                             lambda: redis.spend("g", next(counter).to_bytes(8, "big"), Latest("t", 1)), number, runs))
+            # Every call of every run (and the warm-up) plays a token of its own.
+            calls = number * runs + max(1, number // 10)
+            sealed_posts = {name: cycling_caller(app, fresh_bodies(sealer, state, turn, calls))
+                            for name, app in apps.items()}
+            plain_post = wsgi_caller(apps["none"], "/v1/turns", plain_body)
+            for post in (plain_post, *sealed_posts.values()):  # the warm-up
+                for _ in range(max(1, number // 10)):
+                    post()
+            plain, times = [], {name: [] for name in apps}
+            for _ in range(runs):
+                plain += _common.time_per_call(plain_post, number, 1, warmup=0)
+                for name, post in sealed_posts.items():
+                    times[name] += _common.time_per_call(post, number, 1, warmup=0)
+            show(Figure("POST /v1/turns plain", plain, "µs", f"{runs} runs × {number}"))
+            for name in apps:
+                label = "POST /v1/turns sealed" if name == "none" else f"POST /v1/turns sealed, {name} store"
+                show(Figure(label + (", no store" if name == "none" else ""), times[name], "µs", "interleaved"))
+            for name in apps:
+                ratio = Figure(f"  sealed ({name}) / plain, run by run",
+                               [s / p for s, p in zip(times[name], plain)], "×", "")
+                goal = f"  [goal ≤ {GOAL}×: {'met' if ratio.median <= GOAL else 'MISSED'}]" if name == "SQLite" else ""
+                print(f"{ratio.name}: median {ratio.median:.2f}×{goal}")
+                figures.append(ratio)
+        finally:
+            if redis_process is not None:
+                redis_process.send_signal(signal.SIGTERM)
+                redis_process.wait(timeout=10)
     return figures
 
 

@@ -9,3 +9,4 @@ export const b: Schemas["PlaceAction"] = { type: "place" };
 export const c: Schemas["MasterTurn"] = { player: 0, actions: [{ type: "jump" }] };
 export const d: Schemas["Problem"]["code"] = 42;
 export const e = (state: Schemas["State"]) => state.rows[0].jokers;
+export const f: Schemas["SeatRequest"] = { game: "gAAAAA" };

@@ -78,6 +78,23 @@ const sealed: Schemas["SealedTurnRequest"] = { game: "gAAAAA", seat: "0f", turn:
 const dealtAgain: Schemas["NewGameRequest"] = { players: ["Timo", "Vera"], seed: 4711,
   salt: "0123456789abcdef0123456789abcdef" };
 
+// A token is played once: a turn on one played already names the game's latest token.
+type Spent = paths["/v1/turns"]["post"]["responses"]["409"]["content"]["application/problem+json"];
+function catchUp(problem: Spent, mine: string): string {
+  return problem.code === "TOKEN_SPENT" && problem.game !== undefined ? problem.game : mine;
+}
+
+// An invited game answers invitations; each claims its seat once and gives its key.
+type NewGameAnswer = paths["/v1/games"]["post"]["responses"]["201"]["content"]["application/json"];
+type SeatAnswer = paths["/v1/seats"]["post"]["responses"]["200"]["content"]["application/json"];
+function invitationsOf(answer: NewGameAnswer): string[] {
+  return "invitations" in answer ? answer.invitations : [];
+}
+const claim: Schemas["SeatRequest"] = { game: "gAAAAA", invitation: "5f" };
+function seatOf(answer: SeatAnswer): string {
+  return `player ${answer.player} plays with ${answer.seat}`;
+}
+
 export function play(request: TurnRequest): string {
   if ("game" in request) return `sealed, turn of player ${request.turn.player}`;
   const state = request.state;
@@ -86,4 +103,4 @@ export function play(request: TurnRequest): string {
   const held = stacked ? state.players[0].stack : state.players[0].hand;
   return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }
-export { dealtAgain, explain, later, nextPlayer, sealed };
+export { catchUp, claim, dealtAgain, explain, invitationsOf, later, nextPlayer, sealed, seatOf };

@@ -6,7 +6,10 @@ the legal turns of a position.
                   [--cors-origins '*' | ORIGIN,...] [--access-log json|text|off]
                   # each also from the environment: REFEREE_HOST, REFEREE_PORT,
                   # REFEREE_WORKERS, REFEREE_THREADS, REFEREE_TIMEOUT,
-                  # REFEREE_CORS_ORIGINS, REFEREE_ACCESS_LOG (a flag wins)
+                  # REFEREE_CORS_ORIGINS, REFEREE_ACCESS_LOG (a flag wins);
+                  # sealed games' store: REFEREE_STORE (a SQLite file, the default
+                  # under ~/.local/state; redis://host:port/db; or none) and
+                  # REFEREE_STORE_DAYS (30)
     referee replay GAME.json [--lang de]   # the body of POST /v1/replays
         # exit 0: every turn is legal; 1: a turn breaks a rule (printed with a hint);
         # 2: the file is not a recorded game (what is wrong and where is printed)
@@ -93,6 +96,7 @@ def serve(host: str, port: int, workers: int, timeout: int, threads: int = DEFAU
     from .http import create_app
 
     share_seal_key(workers)
+    announce_store(workers)
     config = service_config(cors_origins, access_log)
     run_gunicorn(lambda: create_app(config), host, port, workers, timeout, threads)
 
@@ -119,6 +123,28 @@ def share_seal_key(workers: int, environ=os.environ, out=None) -> None:
     print(f"referee serve: {KEYS_VARIABLE} is not set, so one seal key was made for the {workers} "
           "workers of this process: sealed games last as long as it runs. Set it (referee keys new) "
           "to keep them across restarts and share them between instances.", file=out or sys.stderr, flush=True)
+
+
+def announce_store(workers: int, environ=os.environ, out=None) -> None:
+    """Open the store of sealed games once (a bad setting stops `serve` here, before any
+    worker starts) and say in the log which it is: the SQLite file's path, the Redis
+    URL, or that there is none and what is then lost."""
+    from .sealed.store import STORE_VARIABLE, StoreSettingInvalid, open_store, retention_days
+
+    out = out or sys.stderr
+    try:
+        days = retention_days(environ)
+        store = open_store(environ.get(STORE_VARIABLE), days, environ)
+    except StoreSettingInvalid as exc:
+        raise SystemExit(f"referee serve: {exc}") from None
+    store.close()
+    if not store.keeps:
+        print(f"referee serve: {STORE_VARIABLE}=none: no store, so the service is stateless and a sealed game's "
+              "token can be played more than once (a player can try a turn, read what it turns up and play "
+              "another); invited games are refused.", file=out, flush=True)
+        return
+    print(f"referee serve: sealed games are kept in {store.where} (shared by the {workers} workers; each "
+          f"token is played once; tokens older than {days} days are refused).", file=out, flush=True)
 
 
 def keys(command: str, out=None) -> int:

@@ -8,6 +8,7 @@ error: its safety nets answer on, so a bug one of them catches is otherwise hidd
 """
 
 import os
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -30,6 +31,11 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 pytest_plugins = ["support.service_errors"]
+
+# Sealed games' store: one SQLite file per test process in a folder of its own (inherited
+# by the services the tests start), never the user's own file. A test that needs another
+# store says so in the app's config or the service's environment.
+os.environ.setdefault("REFEREE_STORE", os.path.join(tempfile.mkdtemp(prefix="elfer-store-"), "sealed.sqlite3"))
 
 
 

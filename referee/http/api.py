@@ -14,7 +14,7 @@ from .. import engine
 from ..advice import refusals as advice
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
-from ..pictures import picture, slot_names
+from ..pictures import mark_names, picture
 from .bodies import json_body, json_response
 from .language import translator
 from .contract import shorten
@@ -29,6 +29,7 @@ api = Blueprint("api", __name__, url_prefix="/v1")
 def new_game():
     request = new_game_schema.load(json_body("new-game-request.json"))
     salt = request["salt"]
+    sealed.refuse_invite(request)
     if request["sealed"]:
         sealed.refuse_unsealable(request)
         salt = sealed.deal_salt()
@@ -43,7 +44,7 @@ def new_game():
         salt=salt,
     )
     if request["sealed"]:  # the seed and salt stay inside the token until the game is over
-        return json_response(sealed.new_game(game.state, game.seed, salt), 201)
+        return json_response(sealed.new_game(game.state, game.seed, salt, invite=request["invite"]), 201)
     answer = {"state": game.state.to_dict(), "seed": game.seed, "redeals": game.redeals}
     if salt is not None:
         answer["salt"] = salt
@@ -79,6 +80,12 @@ class located:
                 where = f"{self.pointer}/{index}/card"
                 break
         raise Problem("SCHEMA_VIOLATION", detail, errors=[{"pointer": where, "message": detail}]) from None
+
+
+@api.post("/seats")
+def seats():
+    """An invited sealed game's seat, claimed once with its invitation."""
+    return json_response(sealed.claim_seat(json_body("seat-request.json")))
 
 
 @api.post("/turns")
@@ -233,14 +240,16 @@ def pictures():
     with located("/turn", body.get("turn", [])):
         engine.load_actions(body.get("turn", []), ruleset=state.ruleset)  # the turn's cards are this game's
     wire = state.to_dict()
-    slots = set(slot_names(wire))
+    names = mark_names(wire)
+    # A game on rows names its slots; the other games of the box the cards and places drawn.
+    what = "a slot of this game" if "rows" in wire else "a card or place drawn in this picture"
     for field in ("mark", "highlight"):
-        for index, slot in enumerate(body.get(field, [])):
-            if slot not in slots:
+        for index, name in enumerate(body.get(field, [])):
+            if name not in names:
                 raise Problem(
                     "SCHEMA_VIOLATION",
-                    f"{slot} is not a slot of this {state.ruleset} game.",
-                    errors=[{"pointer": f"/{field}/{index}", "message": f"{slot} is not a slot of this game"}],
+                    f"{name} is not {what} ({state.ruleset}).",
+                    errors=[{"pointer": f"/{field}/{index}", "message": f"{name} is not {what}"}],
                 )
     svg = picture(
         wire,

@@ -31,6 +31,11 @@ HTTP_PROBLEMS = {
     "SCHEMA_VIOLATION": (400, N_("Bad Request")),
     "TOKEN_INVALID": (400, N_("Bad Request")),
     "SEAT_INVALID": (403, N_("Forbidden")),
+    "INVITATION_INVALID": (403, N_("Forbidden")),
+    "TOKEN_SPENT": (409, N_("Conflict")),
+    "SEAT_TAKEN": (409, N_("Conflict")),
+    "TOKEN_EXPIRED": (410, N_("Gone")),
+    "STORE_UNAVAILABLE": (503, N_("Service Unavailable")),
     "NOT_FOUND": (404, N_("Not Found")),
     "METHOD_NOT_ALLOWED": (405, N_("Method Not Allowed")),
     "PAYLOAD_TOO_LARGE": (413, N_("Content Too Large")),
@@ -39,7 +44,8 @@ HTTP_PROBLEMS = {
 }
 _BY_STATUS = {status: code for code, (status, _) in HTTP_PROBLEMS.items()}
 _BY_STATUS[400] = "MALFORMED_JSON"
-del _BY_STATUS[403]  # werkzeug's own 403s are not about seats
+for _status in (403, 409, 410, 503):  # werkzeug's own are not about seats, tokens or the store
+    del _BY_STATUS[_status]
 
 
 class Problem(Exception):

@@ -15,11 +15,19 @@ is taken from the seat's view (`engine.view`), so that nothing else can leak:
   the turn stays open in the token, and the next request goes on from there (an empty
   list of actions ends it where the rules allow).
 
+An accepted turn spends its token in the store (`referee.sealed.store`): a second
+turn on the same token is `409 TOKEN_SPENT` with the game's latest token, a token
+older than the store keeps games is `410 TOKEN_EXPIRED`, and no turn is answered whose
+spend the store has not recorded (`503 STORE_UNAVAILABLE`). An invited game answers
+invitations instead of seat keys, claimed once each (`claim_seat`).
+
 The engine never learns that a state was sealed; `referee.sealed.sealing` holds the
 cryptography.
 """
 
 from __future__ import annotations
+
+import os
 
 from typing import Any, Callable
 
@@ -31,7 +39,10 @@ from ..core.deal import new_salt
 from ..core.errors import Violation
 from ..core.turn import player_term
 from ..i18n import Message, N_
-from ..sealed.sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
+from ..sealed import store as stores
+from ..sealed.invitations import InvitationInvalid, Invitations
+from ..sealed.tokens import identity, issued_at
+from ..sealed.sealing import KEYS_VARIABLE, Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
 from .language import translator
 from .problems import Problem
 
@@ -40,19 +51,38 @@ Advise = Callable[[Violation, Any, Any, int], Violation]
 
 TOKEN_REFUSED = N_("The game token cannot be opened: it was changed, sealed with a key this referee does not hold, or is not a game token.")
 SEAT_REFUSED = N_("This seat key is not one of this game's seats.")
+TOKEN_SPENT = N_("This game token has been played already: the game goes on from its latest token, given here as game, at the turn given as turn.")
+TOKEN_EXPIRED = N_("This game token is older than the {days} days this referee keeps games, so it can no longer be played.")
+STORE_DOWN = N_("The referee's store of played tokens cannot be reached, so nothing was played or claimed: send the same request again in a moment.")
+SEAT_TAKEN = N_("This invitation's seat has been claimed already. If not by you, tell whoever started the game: someone else holds your seat.")
+INVITATION_REFUSED = N_("This invitation is not one of this game's.")
+NO_STORE_FOR_INVITATIONS = N_("Invitations are claimed once each, which needs the referee's store, and this referee runs without one: leave out invite.")
+INVITE_UNSEALED = N_("Only a sealed game has invitations: add sealed, or leave out invite.")
 
 
 def install_sealer(app: Flask) -> None:
-    """Give the app its sealer at start, so that bad keys stop it there: from `SEAL_KEYS`
-    in its config or `REFEREE_SEAL_KEYS`, else a key made for this process alone (said in
-    the log: its sealed games end with it; `referee serve` makes one for all its workers)."""
-    keys = app.config.get("SEAL_KEYS")
-    found = Sealer(keys) if keys else Sealer.from_environment()
-    if found is None:
+    """Give the app its sealer, its invitations and its store at start, so that bad keys
+    or a bad store setting stop it there. Keys: from `SEAL_KEYS` in its config or
+    `REFEREE_SEAL_KEYS`, else a key made for this process alone (said in the log: its
+    sealed games end with it; `referee serve` makes one for all its workers). Store:
+    `STORE` and `STORE_DAYS` in its config, else `REFEREE_STORE` and `REFEREE_STORE_DAYS`
+    (see referee.sealed.store)."""
+    keys = app.config.get("SEAL_KEYS") or [
+        k.strip() for k in os.environ.get(KEYS_VARIABLE, "").split(",") if k.strip()]
+    if not keys:
         app.logger.warning("REFEREE_SEAL_KEYS is not set: sealed games are sealed with a key made "
                            "for this process, and last as long as it runs")
-        found = Sealer([new_key()])
-    app.extensions["sealer"] = found
+        keys = [new_key()]
+    app.extensions["sealer"] = Sealer(keys)
+    app.extensions["invitations"] = Invitations(keys)
+    days = app.config.get("STORE_DAYS") or stores.retention_days()
+    setting = app.config.get("STORE", os.environ.get(stores.STORE_VARIABLE))
+    app.extensions["store"] = stores.open_store(setting, days)
+    app.extensions["store_days"] = days
+
+
+def store() -> stores.Store:
+    return current_app.extensions["store"]
 
 
 def sealer() -> Sealer:
@@ -67,10 +97,42 @@ def opened(token: Any) -> Sealed:
 
 
 def seated(sealed: Sealed, key: Any) -> int:
+    """The seat's player: by a seat key of a plain sealed game, or by one claimed with an
+    invitation (recognised by its length, checked by its HMAC)."""
+    players = len(sealed.state["players"])
+    if isinstance(key, str):
+        claimed = current_app.extensions["invitations"].claimed_seat(sealed.game, players, key)
+        if claimed is not None:
+            return claimed
     try:
-        return sealer().seat(sealed.game, len(sealed.state["players"]), key)
+        return sealer().seat(sealed.game, players, key)
     except SeatInvalid:
         raise Problem("SEAT_INVALID", translator().gettext(SEAT_REFUSED)) from None
+
+
+def refuse_expired(token: str) -> None:
+    """410 for a token older than the store keeps what it spends (under a store only:
+    without one nothing is kept, and age tells nothing)."""
+    days = current_app.extensions["store_days"]
+    if store().keeps and stores.expired(issued_at(token), days):
+        raise Problem("TOKEN_EXPIRED", translator().gettext(TOKEN_EXPIRED).format(days=days))
+
+
+def unavailable() -> Problem:
+    return Problem("STORE_UNAVAILABLE", translator().gettext(STORE_DOWN))
+
+
+def spend(token: str, game: str, following: str, turn: int) -> None:
+    """Spend `token` and make `following` the game's latest, or refuse the turn: 409
+    with the latest token when it was spent already, 503 when the store is away."""
+    try:
+        store().spend(game, identity(token), stores.Latest(following, turn))
+    except stores.Spent as spent:
+        latest = {} if spent.latest is None else {"game": spent.latest.token, "turn": spent.latest.turn}
+        raise Problem("TOKEN_SPENT", translator().gettext(TOKEN_SPENT), **latest) from None
+    except stores.StoreUnavailable as exc:
+        current_app.logger.warning("the store is unavailable: %s", exc)
+        raise unavailable() from None
 
 
 def trusted(sealed: Sealed) -> Any:
@@ -92,6 +154,16 @@ def refuse_unsealable(request: dict[str, Any]) -> None:
     refuse_seed_and_hidden(request)
 
 
+def refuse_invite(request: dict[str, Any]) -> None:
+    """`invite` is for sealed games, under a store."""
+    if not request["invite"]:
+        return
+    if not request["sealed"]:
+        raise schema_violation("/invite", translator().gettext(INVITE_UNSEALED))
+    if not store().keeps:
+        raise schema_violation("/invite", translator().gettext(NO_STORE_FOR_INVITATIONS))
+
+
 def refuse_seed_and_hidden(request: dict[str, Any]) -> None:
     """A sealed game picks its own seed and salt (revealed at the end) and keeps every
     card itself."""
@@ -109,15 +181,34 @@ def deal_salt() -> str:
     return new_salt()
 
 
-def new_game(state: Any, seed: int, salt: str) -> dict[str, Any]:
-    """A sealed game's first answer: the token, the commitment to the deal, the seats."""
+def new_game(state: Any, seed: int, salt: str, invite: bool = False) -> dict[str, Any]:
+    """A sealed game's first answer: the token, the commitment to the deal, and the seat
+    keys, or for an invited game the invitations."""
     sealed, token = sealer().new_game(state.to_dict(), seed, salt)
-    return {
-        "game": token,
-        **history(sealed),
-        "commitment": commitment(sealed.seed, sealed.salt),
-        "seats": sealer().seats(sealed.game, len(state.players)),
-    }
+    players = len(state.players)
+    seats = ({"invitations": current_app.extensions["invitations"].invitations(sealed.game, players)} if invite
+             else {"seats": sealer().seats(sealed.game, players)})
+    return {"game": token, **history(sealed), "commitment": commitment(sealed.seed, sealed.salt), **seats}
+
+
+def claim_seat(body: dict[str, Any]) -> dict[str, Any]:
+    """`POST /v1/seats`: the seat an invitation opens, claimed once; its key is answered
+    this once and kept nowhere."""
+    sealed = opened(body["game"])
+    refuse_expired(body["game"])
+    players = len(sealed.state["players"])
+    try:
+        seat = current_app.extensions["invitations"].seat_of(sealed.game, players, body["invitation"])
+    except InvitationInvalid:
+        raise Problem("INVITATION_INVALID", translator().gettext(INVITATION_REFUSED)) from None
+    try:
+        claimed = store().claim(sealed.game, seat)
+    except stores.StoreUnavailable as exc:
+        current_app.logger.warning("the store is unavailable: %s", exc)
+        raise unavailable() from None
+    if not claimed:
+        raise Problem("SEAT_TAKEN", translator().gettext(SEAT_TAKEN))
+    return {"player": seat, "seat": current_app.extensions["invitations"].new_seat_key(sealed.game, seat)}
 
 
 def schema_violation(pointer: str, detail: str) -> Problem:
@@ -176,6 +267,7 @@ def not_for_this_seat(view: Any, seat: int, player: int) -> Violation:
 def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
+    refuse_expired(body["game"])
     state = trusted(sealed)
     view = engine.view(state, seat)
     engine.check_mover(view, seat)
@@ -205,7 +297,7 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         if legal.actions:  # the rules let the turn go on: it stays open
             following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
                                [a.to_dict() for a in named_turned_up(state, seat, actions)], digest(token))
-            return answer(following, state, seat, events, view_of=view)
+            return answer(following, state, seat, events, view_of=view, spending=token)
     try:
         result = engine.apply(state, engine.Turn(seat, tuple(actions)))
     except Violation as refused:
@@ -214,7 +306,7 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     # nothing (a card just drawn is not at the end).
     after = rules.sealed_reorder(state, result.state, rng)
     following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token))
-    return answer(following, after, seat, result.events, view_of=engine.view(after, seat))
+    return answer(following, after, seat, result.events, view_of=engine.view(after, seat), spending=token)
 
 
 def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
@@ -231,9 +323,13 @@ def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
     return named
 
 
-def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any) -> dict[str, Any]:
+def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any,
+           spending: str) -> dict[str, Any]:
+    """The answer to an accepted turn, once its token is spent (nothing goes out before)."""
+    token = sealer().seal(following)
+    spend(spending, following.game, token, following.turn)
     return {
-        "game": sealer().seal(following),
+        "game": token,
         **history(following),
         "view": view_of.to_dict(),
         "open": open_as_seen(following, state, seat),

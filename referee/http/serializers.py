@@ -28,6 +28,7 @@ class NewGameSchema(Schema):
     rows = fields.List(fields.String(), load_default=None)
     hidden = fields.Boolean(load_default=False)
     sealed = fields.Boolean(load_default=False)
+    invite = fields.Boolean(load_default=False)
     options = fields.Dict(load_default=None)
 
 

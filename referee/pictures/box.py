@@ -1,223 +1,326 @@
 """`box_picture(state)`: a state of one of the other games in the box as SVG text.
 
-Drawn from the wire form alone, whatever the game (docs/games/index.md, openapi.yaml "Pictures"):
-a box per player with their piles — a face-down stack as a card back with its count, a
-known hand as its cards, a face-up won pile as its top card and count, a won count as
-a line — the cards on the table (the battle or trick, each under its player's name, a
-face-down one as a back), the counts of cards set aside or out, and who is to act.
-Every card drawn is an element with `data-card`; every player box has `data-player`.
+Drawn from the wire form, whatever the game: a box per player with their piles — a
+face-down stack as a card back with its count, a known hand as all its cards (wrapping),
+a face-up pile as its top card, an empty pile as an empty place, each labelled with its
+name and count — then the cards on the table (the battle, the trick or the middle, each
+under its player's name, a face-down one as a back; the plays on a stack, each with its
+maker, its cards and its claim), the piles in the middle, and the counts set aside or
+out. What only the rules can say (which flipped card may be called, the next claim) the
+picture asks the game's ruleset (`picture_facts`, `middle_holds_entries`), never deciding it.
+
+Hooks: every face-up card is an element with `data-card`; every place is an element
+with `data-at`, a JSON Pointer into the state (`/pile`, `/display/0`, `/middle`,
+`/battle/1`, `/stack/0`, `/players/1/open`); `mark` and `highlight` name cards or places
+(the places of a player's known hand, `/players/0/hand`, mark each of its cards).
 """
 
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 from .. import engine
 from ..i18n import Translator
+from .boxdraw import GAP, LAYOUTS, MARGIN, Flow, Layout, Marks, back, card, space, text, text_width
 
-FILL = {"R": "#c62828", "O": "#ef6c00", "Y": "#f9c80e", "G": "#2e7d32", "B": "#1565c0"}
-INK = {"R": "#fff", "O": "#fff", "Y": "#222", "G": "#fff", "B": "#fff"}
-BACK = "#3a2a5c"
-MARGIN = 8
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-BOX_W, CARD_W, CARD_H = 250, 34, 48
-#: The table fields holding cards put down by the players, in the order drawn.
+#: The table fields holding one card per player, in the order drawn; `middle` only where
+#: the ruleset says its middle is such entries.
 ENTRY_FIELDS = ("battle", "trick", "middle")
+PAD = 8
 
 
-def _entry_field(state: dict[str, Any]) -> tuple[str, list] | None:
-    for field in ENTRY_FIELDS:
-        # A middle that says who put each card (Ratefix's) is drawn like a trick; another
-        # game's middle (Überall anschließen's) is a pile of cards.
-        if field in state and (field != "middle" or engine.find_ruleset(state["ruleset"]).middle_holds_entries):
-            return field, state[field]
-    return None
-
-
-def box_picture(state: dict[str, Any], texts: Translator | None = None) -> str:
+def box_picture(state: dict[str, Any], texts: Translator | None = None, *, layout: str = "wide",
+                mark=(), highlight=(), marks: Marks | None = None) -> str:
+    """The table of `state` as SVG text; `marks` (optional) collects every address drawn."""
     texts = texts or Translator("en", "pages")
-    players = state["players"]
-    acting = _acting(state)
-    finished = state.get("current") is None and not state.get("waiting")
-    boxes, height = [], 0.0
-    for index, player in enumerate(players):
-        x = MARGIN + (index % 2) * (BOX_W + MARGIN)
-        y = MARGIN + (index // 2) * 150
-        boxes.append(_player_box(index, player, x, y, index in acting and not finished, texts,
-                                 flipped=index in state.get("flipped", ())))
-        height = max(height, y + 140)
-    width = 2 * MARGIN + 2 * BOX_W + MARGIN
-    table, table_h = _table(state, players, height + 12, texts)
-    piles, piles_h = _table_piles(state, height + 12 + table_h, texts)
-    table, table_h = table + piles, table_h + piles_h
-    lines = []
-    if finished:
-        lines.append(texts.gettext("Game over"))
-    if isinstance(state.get("aside"), (list, dict)):  # Schwarzer Peter's card set aside
-        n = _count(state["aside"])
-        lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", n))
-    if state.get("set_aside"):
-        lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
-    if state.get("out"):
-        lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", state["out"]))
-    bottom = height + 12 + table_h
-    status = _text(MARGIN, bottom + 10, "  ·  ".join(lines), 14, "#222") if lines else ""
-    total = bottom + (28 if lines else 8)
-    summary = texts.gettext("Game over") if finished else ", ".join(
-        texts.gettext("{name} to move", name=players[i]["name"]) for i in sorted(acting))
+    size = LAYOUTS[layout]
+    marks = marks or Marks(mark, highlight)
+    ruleset = engine.find_ruleset(state["ruleset"])
+    facts = ruleset.picture_facts(engine.load_state(state))
+    draw = _Drawing(state, texts, size, marks, facts, ruleset.middle_holds_entries)
+    body, bottom = draw.players(MARGIN)
+    for section in (draw.entries, draw.plays, draw.piles, draw.status):
+        part, bottom = section(bottom + 14)
+        body += part
+    height = bottom + MARGIN
+    width = size.width
     return "".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="elfer-table {state["ruleset"]}" '
-        f'viewBox="0 0 {width:g} {total:g}" width="{width:g}" height="{total:g}" '
-        f'font-family="{FONT}" role="img" aria-label={quoteattr(summary)}>',
-        f'<rect class="cloth" x="0" y="0" width="{width:g}" height="{total:g}" fill="#f4f1ea"/>',
-        '<g class="players">', *boxes, "</g>", table, status, "</svg>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="elfer-table {state["ruleset"]} {layout}" '
+        f'viewBox="0 0 {width:g} {height:g}" width="{width:g}" height="{height:g}" '
+        f'font-family="{FONT}" role="img" aria-label={quoteattr(draw.summary())}>',
+        f'<rect class="cloth" x="0" y="0" width="{width:g}" height="{height:g}" fill="#f4f1ea"/>',
+        body, "</svg>",
     ])
 
 
-def _acting(state: dict[str, Any]) -> set[int]:
-    current = state.get("current")
-    return {current} if current is not None else set(state.get("waiting", ()))
+def drawn_addresses(state: dict[str, Any]) -> set[str]:
+    """Every card name and place the picture of `state` draws (what `mark` may name)."""
+    marks = Marks()
+    box_picture(state, marks=marks)
+    return marks.drawn
 
 
 def _count(pile: Any) -> int:
     return pile["count"] if isinstance(pile, dict) else len(pile)
 
 
-def _player_box(index: int, player: dict[str, Any], x: float, y: float, acting: bool, texts,
-                flipped: bool = False) -> str:
-    out = [f'<g class="player{" current" if acting else ""}" id="player-{index}" data-player="{index}">',
-           f'<rect x="{x:g}" y="{y:g}" width="{BOX_W}" height="140" rx="6" fill="#fff" stroke="#111" '
-           f'stroke-width="{3 if acting else 1}"/>',
-           _text(x + 8, y + 16, ("▶ " if acting else "") + player["name"][:24], 15, "#111", weight="700")]
-    if acting:
-        out.append(_text(x + BOX_W - 8, y + 16, texts.gettext("to move"), 12, "#111", anchor="end"))
-    cx, top = x + 8, y + 32
-    if "stack" in player:
-        n = _count(player["stack"])
-        out.append(_back(cx, top, n, "stack"))
-        out.append(_text(cx, top + CARD_H + 14, texts.ngettext("Stack: {n} card", "Stack: {n} cards", n), 11, "#333"))
-        cx += CARD_W + 70
-    if isinstance(player.get("won"), list):
-        won = player["won"]
-        out.append(_card(won[0], cx, top, "won") if won else _back(cx, top, 0, "won"))
-        out.append(_text(cx, top + CARD_H + 14, texts.ngettext("Won: {n} card", "Won: {n} cards", len(won)), 11, "#333"))
-    elif isinstance(player.get("won"), int):
-        out.append(_text(x + 8, y + 128, texts.ngettext("Won: {n} card", "Won: {n} cards", player["won"]), 11, "#333"))
-    if isinstance(player.get("open"), list):
-        open_pile = player["open"]
-        out.append(_card(open_pile[0], cx, top, "open") if open_pile else _space(cx, top, "open"))
-        out.append(_text(cx, top + CARD_H + 14, texts.ngettext("Open: {n} card", "Open: {n} cards", len(open_pile)),
-                         11, "#333"))
-        if flipped:  # Schnipp Schnapp: this card may be called now
-            out.append(_text(cx, top - 3, texts.gettext("may be called"), 10, "#b00020", weight="700"))
-    if "hand" in player:
-        hand = player["hand"]
-        if isinstance(hand, dict):
-            out.append(_back(x + 8, top, hand["count"], "hand"))
-        else:
-            for k, card in enumerate(hand[:12]):
-                out.append(_card(card, x + 8 + (k % 6) * 39, top + (k // 6) * 44, "hand", small=True))
-        out.append(_text(x + 8, y + 114, texts.ngettext("{n} card in hand", "{n} cards in hand", _count(hand)),
-                         11, "#333"))
-    if "quartets" in player:  # Schnipp Schnapp: the values set aside
-        quartets = player["quartets"]
-        line = texts.ngettext("{n} quartet", "{n} quartets", len(quartets))
-        if quartets:
-            line += ": " + ", ".join(str(v) for v in quartets[:10])
-        out.append(_text(x + 8, y + 114, line, 11, "#333"))
-    if "pairs" in player:
-        n = len(player["pairs"])
-        out.append(_text(x + 8, y + 128, texts.ngettext("{n} pair laid", "{n} pairs laid", n), 11, "#333"))
-    out.append("</g>")
-    return "".join(out)
+def _clip(words: str, width: float, size: float, bold: bool = False) -> str:
+    while len(words) > 1 and text_width(words, size, bold) > width:
+        words = words[:-2] + "…"
+    return words
 
 
-def _table(state: dict[str, Any], players: list[dict[str, Any]], top: float, texts) -> tuple[str, float]:
-    if isinstance(state.get("stack"), list):
-        return _plays(state["stack"], players, top, texts)
-    entries = _entry_field(state)
-    if entries is None:
-        return "", 0
-    field, cards = entries
-    label = {"battle": texts.gettext("Battle"), "trick": texts.gettext("Trick"),
-             "middle": texts.gettext("Middle")}[field]
-    out = [f'<g class="{field}" data-cards="{len(cards)}">', _text(MARGIN, top + 10, label, 14, "#222", weight="700")]
-    for k, entry in enumerate(cards):
-        x = MARGIN + k * (CARD_W + 30)
-        y = top + 22
-        out.append(_card(entry["card"], x, y, field) if entry["card"] else _back(x, y, None, field))
-        name = players[entry["player"]]["name"] if 0 <= entry["player"] < len(players) else str(entry["player"])
-        out.append(_text(x, y + CARD_H + 14, name[:8], 10, "#333"))
-    out.append("</g>")
-    return "".join(out), 22 + CARD_H + 22
+class _Drawing:
+    """One picture being drawn: each section returns its SVG and the y below it."""
 
+    def __init__(self, state: dict[str, Any], texts: Translator, size: Layout, marks: Marks, facts: Any,
+                 middle_holds_entries: bool):
+        self.state, self.texts, self.size, self.marks, self.facts = state, texts, size, marks, facts
+        self.names = [p["name"] for p in state["players"]]
+        self.middle_entries = middle_holds_entries
+        current = state.get("current")
+        self.acting = {current} if current is not None else set(state.get("waiting", ()))
+        self.finished = current is None and not state.get("waiting")
+        if self.finished:
+            self.acting = set()
 
-def _plays(stack: list[dict[str, Any]], players: list[dict[str, Any]], top: float, texts) -> tuple[str, float]:
-    """A Mogeln stack: each play face down (a back with its count), its maker and the
-    value claimed, bottom play first so that the count reads left to right."""
-    out = [f'<g class="stack" data-plays="{len(stack)}">',
-           _text(MARGIN, top + 10, texts.gettext("Plays on the stack"), 14, "#222", weight="700")]
-    for k, play in enumerate(reversed(stack[:12])):
-        x, y = MARGIN + k * (CARD_W + 8), top + 22
-        out.append(_back(x, y, _count(play["cards"]), "stack"))
-        maker = players[play["player"]]["name"] if 0 <= play["player"] < len(players) else str(play["player"])
-        out.append(_text(x, y + CARD_H + 14, f'{play["claim"]}', 11, "#111", weight="700"))
-        out.append(_text(x, y + CARD_H + 26, maker[:5], 9, "#333"))
-    out.append("</g>")
-    return "".join(out), 22 + CARD_H + 34
+    def summary(self) -> str:
+        if self.finished:
+            return self.texts.gettext("Game over")
+        return ", ".join(self.texts.gettext("{name} to move", name=self.names[i]) for i in sorted(self.acting))
 
+    def name(self, index: int) -> str:
+        return self.names[index] if 0 <= index < len(self.names) else str(index)
 
-def _table_piles(state: dict[str, Any], top: float, texts) -> tuple[str, float]:
-    """The piles lying in the middle of the table: the face-down pile, the display
-    stacks and the middle, each as its top card (a back where face down) and its count."""
-    piles: list[tuple[str, str, Any, bool]] = []
-    if "pile" in state:
-        piles.append(("pile", texts.gettext("Pile"), state["pile"], False))
-    for k, stack in enumerate(state.get("display", ())):
-        piles.append((f"display-{k}", texts.gettext("Stack {n}", n=k), stack, True))
-    if isinstance(state.get("middle"), list) and not engine.find_ruleset(state["ruleset"]).middle_holds_entries:
-        piles.append(("middle", texts.gettext("Middle"), state["middle"], True))
-    if not piles:
-        return "", 0
-    out = ['<g class="table-piles">']
-    for k, (name, label, pile, face_up) in enumerate(piles):
-        x, y = MARGIN + k * (CARD_W + 46), top + 8
-        n = _count(pile)
-        out.append(f'<g class="pile {name}" data-pile="{name}" data-count="{n}">')
-        if face_up and n:
-            out.append(_card(pile[0], x, y, name))
-        elif n:
-            out.append(_back(x, y, n, name))
-        else:
-            out.append(_space(x, y, name))
-        out.append(_text(x, y + CARD_H + 14, f"{label}: {n}", 10, "#333"))
+    # -- the players --------------------------------------------------------------------------------
+
+    def players(self, top: float) -> tuple[str, float]:
+        size = self.size
+        box_w = (size.width - 2 * MARGIN - GAP * (size.columns - 1)) / size.columns
+        out, y = ['<g class="players">'], top
+        players = self.state["players"]
+        for start in range(0, len(players), size.columns):
+            heights = []
+            for k, index in enumerate(range(start, min(start + size.columns, len(players)))):
+                box, h = self.player(index, MARGIN + k * (box_w + GAP), y, box_w)
+                out.append(box)
+                heights.append(h)
+            y += max(heights) + GAP
         out.append("</g>")
-    out.append("</g>")
-    return "".join(out), 8 + CARD_H + 22
+        return "".join(out), y - GAP
 
+    def player(self, index: int, x: float, y: float, w: float) -> tuple[str, float]:
+        size, texts, player = self.size, self.texts, self.state["players"][index]
+        acting = index in self.acting
+        parts = []
+        tag = texts.gettext("to move") if acting else ""
+        tag_w = text_width(tag, size.text) + 6 if tag else 0
+        title = _clip(("▶ " if acting else "") + player["name"], w - 2 * PAD - tag_w, size.title, bold=True)
+        parts.append(text(x + PAD, y + PAD, title, size.title, "#111", weight="700"))
+        if tag:
+            parts.append(text(x + w - PAD, y + PAD + (size.title - size.text) / 2, tag, size.text, "#111", anchor="end"))
+        lines = self.player_lines(index, player)
+        flow = Flow(x + PAD, y + PAD + size.title * 1.3 + 6, x + w - PAD)
+        for piece in self.player_piles(index, player):
+            parts.append(piece(flow))
+        hand = player.get("hand")
+        if isinstance(hand, list):
+            flow.newline()
+            count_line = texts.ngettext("{n} card in hand", "{n} cards in hand", len(hand))
+            at = flow.place(w - 2 * PAD, size.line)
+            parts.append(text(at[0], at[1], count_line, size.text, "#333", cls="hand-count"))
+            flow.newline()
+            pointer = f"/players/{index}/hand"
+            for name in hand:
+                cx, cy = flow.place(size.hand_w, size.hand_h)
+                parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, "hand", pointer, self.marks))
+        beside = x + w - PAD - flow.x  # the room right of the piles, on their line
+        if (lines and not isinstance(hand, list) and flow.x > flow.left
+                and max(text_width(line, size.text) for line in lines) <= beside
+                and len(lines) * size.line <= flow.line_h):
+            # Beside the piles, where a phone's narrow box has room, rather than below them.
+            for k, line in enumerate(lines):
+                parts.append(text(flow.x, flow.y + k * size.line, line, size.text, "#333"))
+            lines = []
+        flow.newline()
+        for line in lines:
+            at = flow.place(w - 2 * PAD, size.line)
+            parts.append(text(at[0], at[1], _clip(line, w - 2 * PAD, size.text), size.text, "#333"))
+            flow.newline()
+        h = flow.y - y + PAD - (GAP if flow.y > y else 0)
+        h = max(h, size.title * 1.3 + 2 * PAD)
+        cls = "player current" if acting else "player"
+        box = (f'<g class="{cls}" id="player-{index}" data-player="{index}">'
+               f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="#fff" stroke="#111" '
+               f'stroke-width="{3 if acting else 1}"/>' + "".join(parts) + "</g>")
+        return box, h
 
-def _space(x: float, y: float, where: str) -> str:
-    """An empty place where a pile would lie."""
-    return (f'<g class="space {where}"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" '
-            f'fill="none" stroke="#999" stroke-dasharray="4 3"/></g>')
+    def player_piles(self, index: int, player: dict[str, Any]):
+        """The player's piles as pieces for a flow: a hidden hand, the stack, the open pile,
+        a won pile of cards."""
+        texts, pointer = self.texts, f"/players/{index}"
+        if isinstance(player.get("hand"), dict):
+            yield self.pile_piece(texts.gettext("Hand"), player["hand"], f"{pointer}/hand", "hand", face_up=False)
+        if "stack" in player:
+            yield self.pile_piece(texts.gettext("Stack"), player["stack"], f"{pointer}/stack", "stack", face_up=False)
+        if isinstance(player.get("open"), list):
+            note = texts.gettext("may be called") if index in self.facts.callable else ""
+            yield self.pile_piece(texts.gettext("Open"), player["open"], f"{pointer}/open", "open", face_up=True,
+                                  note=note)
+        if isinstance(player.get("won"), list):
+            yield self.pile_piece(texts.gettext("Won"), player["won"], f"{pointer}/won", "won", face_up=True)
 
+    def player_lines(self, index: int, player: dict[str, Any]) -> list[str]:
+        texts, lines = self.texts, []
+        if self.state.get("leader") == index and not self.finished:
+            lines.append(texts.gettext("guesses first"))
+        for guess in self.state.get("guesses", ()):
+            if guess["player"] == index:
+                lines.append(texts.gettext("Guess: {value}", value=guess["value"]))
+        if isinstance(player.get("won"), int):
+            lines.append(texts.ngettext("Won: {n} card", "Won: {n} cards", player["won"]))
+        if "quartets" in player:
+            quartets = player["quartets"]
+            line = texts.ngettext("{n} quartet", "{n} quartets", len(quartets))
+            lines.append(line + (": " + ", ".join(str(v) for v in quartets) if quartets else ""))
+        if "pairs" in player:
+            lines.append(texts.ngettext("{n} pair laid", "{n} pairs laid", len(player["pairs"])))
+        return lines
 
-def _card(card: str, x: float, y: float, where: str, small: bool = False) -> str:
-    w, h = (CARD_W, 40) if small else (CARD_W, CARD_H)
-    color = card[0]
-    return (f'<g class="card {where}" data-card="{card}"><rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="4" '
-            f'fill="{FILL[color]}" stroke="#111"/>'
-            + _text(x + w / 2, y + h / 2 + 5, card, 13, INK[color], anchor="middle", weight="700") + "</g>")
+    def pile_piece(self, label: str, pile: Any, at: str, where: str, *, face_up: bool, note: str = "",
+                   name: str = ""):
+        """A pile as a piece: its top card (a back where face down, an empty place where
+        empty) over its name, its count and a note; `name` its `data-pile` (by default
+        `where`)."""
+        size, n = self.size, _count(pile)
+        count = self.texts.ngettext("{n} card", "{n} cards", n)
+        words = [(label, "#222", "700"), (count, "#333", "400")] + ([(note, "#b00020", "700")] if note else [])
+        w = max(size.card_w, *(text_width(t, size.text, b == "700") for t, _, b in words))
+        h = size.card_h + 6 + size.line * len(words)  # clear of a halo round the card
 
+        def piece(flow: Flow) -> str:
+            x, y = flow.place(w, h)
+            if not n:
+                drawn = space(x, y, size.card_w, size.card_h, self.texts.gettext("empty"), size.text, where, at,
+                              self.marks)
+            elif face_up:
+                drawn = card(pile[0], x, y, size.card_w, size.card_h, size.card_text, where, at, self.marks)
+            else:
+                drawn = back(x, y, size.card_w, size.card_h, n, where, at, self.marks)
+            out = [f'<g class="pile {where}" data-pile="{name or where}" data-count="{n}">', drawn]
+            for k, (words_k, fill, weight) in enumerate(words):
+                out.append(text(x, y + size.card_h + 6 + k * size.line, words_k, size.text, fill, weight=weight))
+            out.append("</g>")
+            return "".join(out)
 
-def _back(x: float, y: float, count: int | None, where: str) -> str:
-    label = "" if count is None else str(count)
-    return (f'<g class="back {where}" data-count="{label}"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" '
-            f'height="{CARD_H}" rx="4" fill="{BACK}" stroke="#111"/>'
-            + _text(x + CARD_W / 2, y + CARD_H / 2 + 5, label, 13, "#fff", anchor="middle", weight="700") + "</g>")
+        return piece
 
+    # -- the table ----------------------------------------------------------------------------------
 
-def _text(x: float, y: float, text: str, size: float, fill: str, *, anchor: str = "start", weight: str = "400") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}" '
-            f'font-weight="{weight}">{escape(text)}</text>')
+    def entries(self, top: float) -> tuple[str, float]:
+        """The cards put down one per player: the battle, the trick, a middle of entries."""
+        found = next(((f, self.state[f]) for f in ENTRY_FIELDS if isinstance(self.state.get(f), list)
+                      and (f != "middle" or self.middle_entries)), None)
+        if found is None:
+            return "", top - 14
+        field, cards = found
+        size, texts = self.size, self.texts
+        label = {"battle": texts.gettext("Battle"), "trick": texts.gettext("Trick"),
+                 "middle": texts.gettext("Middle")}[field]
+        out = [f'<g class="{field}" data-cards="{len(cards)}">', text(MARGIN, top, label, size.title, weight="700")]
+        flow = Flow(MARGIN, top + size.title * 1.3 + 4, size.width - MARGIN)
+        if not cards:
+            x, y = flow.place(size.card_w, size.card_h)
+            out.append(space(x, y, size.card_w, size.card_h, texts.gettext("empty"), size.text, field, f"/{field}",
+                             self.marks))
+        for k, entry in enumerate(cards):
+            name = self.name(entry["player"])
+            w = max(size.card_w, min(text_width(name, size.text), 90))
+            x, y = flow.place(w, size.card_h + 6 + size.line)
+            at = f"/{field}/{k}"
+            if entry.get("card"):
+                out.append(card(entry["card"], x, y, size.card_w, size.card_h, size.card_text, field, at, self.marks))
+            else:
+                out.append(back(x, y, size.card_w, size.card_h, None, field, at, self.marks))
+            out.append(text(x, y + size.card_h + 6, _clip(name, w, size.text), size.text, "#333"))
+        out.append("</g>")
+        return "".join(out), flow.bottom
+
+    def plays(self, top: float) -> tuple[str, float]:
+        """Plays on a stack, top first, each a line: its maker, its cards, its claim; then
+        the next claim."""
+        stack = self.state.get("stack")
+        if not isinstance(stack, list):
+            return "", top - 14
+        size, texts = self.size, self.texts
+        out = [f'<g class="stack" data-plays="{len(stack)}">',
+               text(MARGIN, top, texts.gettext("Plays on the stack, top first"), size.title, weight="700")]
+        y = top + size.title * 1.3 + 4
+        mini_w, mini_h = size.text * 1.4, size.text * 1.9
+        for k, play in enumerate(stack):
+            n = _count(play["cards"])
+            out.append(back(MARGIN, y, mini_w, mini_h, n, "play", f"/stack/{k}", self.marks))
+            line = texts.ngettext("{name}: {n} card played, claimed {value}", "{name}: {n} cards played, claimed {value}",
+                                  n, name=self.name(play["player"]), value=play["claim"])
+            out.append(text(MARGIN + mini_w + 8, y + (mini_h - size.text) / 2,
+                            _clip(line, size.width - 2 * MARGIN - mini_w - 8, size.text), size.text, "#222",
+                            cls="play-line"))
+            y += mini_h + 4
+        if not stack:
+            out.append(text(MARGIN, y, texts.gettext("No plays yet"), size.text, "#333"))
+            y += size.line
+        if self.facts.next_claim is not None:
+            out.append(text(MARGIN, y + 2, texts.gettext("Next claim: {value}", value=self.facts.next_claim),
+                            size.title, "#111", weight="700", cls="next-claim"))
+            y += size.title * 1.3 + 2
+        out.append("</g>")
+        return "".join(out), y
+
+    def piles(self, top: float) -> tuple[str, float]:
+        """The piles in the middle of the table: the face-down pile, the display stacks
+        (numbered from 1, as the players count them), a middle pile."""
+        texts, state = self.texts, self.state
+        pieces = []
+        if "pile" in state:
+            pieces.append(self.pile_piece(texts.gettext("Draw pile"), state["pile"], "/pile", "pile", face_up=False))
+        for k, stack in enumerate(state.get("display", ())):
+            pieces.append(self.pile_piece(texts.gettext("Stack {n}", n=k + 1), stack, f"/display/{k}", "display",
+                                          face_up=True, name=f"display-{k}"))
+        if isinstance(state.get("middle"), list) and not self.middle_entries:
+            pieces.append(self.pile_piece(texts.gettext("Middle"), state["middle"], "/middle", "middle", face_up=True))
+        if not pieces:
+            return "", top - 14
+        flow = Flow(MARGIN, top, self.size.width - MARGIN, gap=14)
+        out = ['<g class="table-piles">', *(piece(flow) for piece in pieces), "</g>"]
+        return "".join(out), flow.bottom
+
+    def status(self, top: float) -> tuple[str, float]:
+        texts, state, size = self.texts, self.state, self.size
+        lines = []
+        if self.finished:
+            lines.append(texts.gettext("Game over"))
+        if isinstance(state.get("aside"), (list, dict)):  # a card set aside at the deal
+            n = _count(state["aside"])
+            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", n))
+        if state.get("set_aside"):
+            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
+        if state.get("out"):
+            lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", state["out"]))
+        if isinstance(state.get("winner"), int):
+            lines.append(texts.gettext("{name} wins", name=self.name(state["winner"])))
+        if isinstance(state.get("closed"), int):
+            lines.append(texts.gettext("{name} closed", name=self.name(state["closed"])))
+        if state.get("finished"):
+            lines.append(texts.gettext("Finished: {names}", names=", ".join(
+                f"{k}. {self.name(p)}" for k, p in enumerate(state["finished"], 1))))
+        if not lines:
+            return "", top - 14
+        out = ['<g class="status">']
+        y = top
+        for line in lines:
+            out.append(text(MARGIN, y, _clip(line, size.width - 2 * MARGIN, size.text), size.text, "#222"))
+            y += size.line
+        out.append("</g>")
+        return "".join(out), y

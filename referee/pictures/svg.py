@@ -85,13 +85,14 @@ def picture(
 
     `mark`: slots that stand out (a refused card's slot); `turn`: the actions of a turn
     being built, drawn as pending (never judged here); `highlight`: slots to light up
-    (where the next action may go); `layout`: "wide" (rows as they lie) or "tall" (a
+    (where the next action may go); in the other games of the box `mark` and `highlight`
+    name cards and places instead (`box.py`) and `turn` is not drawn; `layout`: "wide" (rows as they lie) or "tall" (a
     quarter turn, for a phone held upright); `texts`: the reader's language's texts
     of the gettext domain `pages` (English when None).
     """
     texts = texts or Translator("en", "pages")
-    if "rows" not in state:  # one of the other games in the box
-        return box_picture(state, texts)
+    if "rows" not in state:  # one of the other games in the box: cards and places, no slots
+        return box_picture(state, texts, layout=layout, mark=mark, highlight=highlight)
     table = read_table(state, tuple(turn))
     marked, lit = frozenset(mark), frozenset(highlight)
     width = _Geometry(layout, table.rows, 0).width

@@ -95,8 +95,9 @@ def blind_generator(seed: int, salt: str, turn: int, taken: int) -> random.Rando
 
 
 def digest(token: str) -> str:
-    """What `previous` says of a token: the lowercase hex SHA-256 of its text."""
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
+    """What `previous` says of a token: the lowercase hex SHA-256 of its decoded bytes
+    (every text that decodes to the same bytes is the same token)."""
+    return hashlib.sha256(base64.urlsafe_b64decode(token.encode("ascii"))).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,12 @@ def test_sealed_bench():
     out = run_quick("sealed_bench.py")
     assert_figures(out, [
         "Sealer.open (Fernet decrypt + JSON)", "Sealer.seal (Fernet encrypt + JSON)",
-        "POST /v1/turns plain", "POST /v1/turns sealed",
+        "SqliteStore.spend (one transaction)", "RedisStore.spend (one script, loopback)",
+        "POST /v1/turns plain", "POST /v1/turns sealed, no store", "POST /v1/turns sealed, SQLite store",
+        "POST /v1/turns sealed, Redis store",
     ])
+    for store in ("none", "SQLite", "Redis"):
+        assert re.search(rf"sealed \({store}\) / plain, run by run: median [\d.]+×", out), out
 
 
 def test_replay_bench():
@@ -142,7 +146,9 @@ def test_library_bench():
 
 def test_picture_bench():
     out = run_quick("picture_bench.py")
-    assert_figures(out, ["picture(state), wide", "picture(state), tall", "WSGI POST /v1/pictures"])
+    assert_figures(out, ["picture(state), wide", "picture(state), tall", "WSGI POST /v1/pictures",
+                         "picture(box state), wide", "picture(box state), tall",
+                         "WSGI POST /v1/pictures, box, marked"])
 
 
 def test_box_bench():

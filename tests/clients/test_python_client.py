@@ -132,11 +132,29 @@ def test_a_sealed_game_through_the_generated_client(generated, client):
     assert played.public[0].card is None and played.events[0].card == played.view.players[0].hand[-1]
     refused = api(generated, "game.view_game").sync(client=client, body=m.SealedViewRequest(game=game.game, seat=game.seats[0][::-1]))
     assert isinstance(refused, m.Problem) and refused.status == 403
+    spent = api(generated, "game.apply_turn").sync(client=client, body=m.SealedTurnRequest(
+        game=game.game, seat=game.seats[0], turn=m.SealedTurn(player=0, actions=[m.DrawAction(type_="draw")])))
+    assert isinstance(spent, m.Problem) and (spent.status, spent.code, spent.game, spent.turn) == (
+        409, "TOKEN_SPENT", played.game, 1)
     # A sealed game's seed and salt, once revealed, deal its start again as a plain game.
     salt = "0123456789abcdef0123456789abcdef"
     again = api(generated, "game.new_game").sync(client=client, body=m.NewGameRequest(players=["Timo", "Vera"], seed=4711, salt=salt))
     assert isinstance(again, m.PlainNewGameResponse) and (again.seed, again.salt) == (4711, salt)
     assert again.state.players[0].hand[:3] == ["R1", "R4", "R5"]
+
+
+def test_an_invited_game_through_the_generated_client(generated, client):
+    m = models(generated)
+    game = api(generated, "game.new_game").sync(client=client, body=m.NewGameRequest(
+        players=["Timo", "Vera"], sealed=True, invite=True))
+    assert isinstance(game, m.InvitedNewGameResponse) and len(game.invitations) == 2
+    claim = api(generated, "game.claim_seat")
+    seat = claim.sync(client=client, body=m.SeatRequest(game=game.game, invitation=game.invitations[1]))
+    assert isinstance(seat, m.SeatResponse) and seat.player == 1 and len(seat.seat) == 96
+    taken = claim.sync(client=client, body=m.SeatRequest(game=game.game, invitation=game.invitations[1]))
+    assert isinstance(taken, m.Problem) and (taken.status, taken.code) == (409, "SEAT_TAKEN")
+    seen = api(generated, "game.view_game").sync(client=client, body=m.SealedViewRequest(game=game.game, seat=seat.seat))
+    assert seen.turn == 0 and len(seen.view.players[1].hand) == 20 and seen.view.players[0].hand.count == 20
 
 
 def test_the_rules_through_the_generated_client(generated, client):

@@ -23,12 +23,20 @@ def manifests() -> list[dict]:
 
 
 def by_kind() -> dict[str, dict]:
-    return {doc["kind"]: doc for doc in manifests()}
+    """The referee's own manifests by kind (the store's are `store()`'s)."""
+    return {doc["kind"]: doc for doc in manifests() if doc["metadata"]["name"] == "elfer-referee"}
+
+
+def store() -> dict[str, dict]:
+    return {doc["kind"]: doc for doc in manifests() if doc["metadata"]["name"] == "elfer-referee-store"}
 
 
 def test_every_manifest_is_valid_for_kubernetes():
-    assert [doc["kind"] for doc in manifests()] == [
-        "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]
+    assert [(doc["kind"], doc["metadata"]["name"]) for doc in manifests()] == [
+        ("Deployment", "elfer-referee"), ("Service", "elfer-referee"), ("HorizontalPodAutoscaler", "elfer-referee"),
+        ("PodDisruptionBudget", "elfer-referee"), ("Deployment", "elfer-referee-store"),
+        ("PersistentVolumeClaim", "elfer-referee-store"), ("Service", "elfer-referee-store"),
+        ("NetworkPolicy", "elfer-referee-store")]
     for doc in manifests():
         kubernetes_validate.validate(doc, KUBERNETES, strict=True)
 
@@ -63,6 +71,29 @@ def test_every_pod_reads_the_same_seal_keys_from_a_secret():
     assert keys["valueFrom"]["secretKeyRef"] == {"name": "elfer-referee-seal-keys", "key": "keys"}
 
 
+def test_every_pod_spends_tokens_in_the_one_store_the_manifests_run():
+    (container,) = by_kind()["Deployment"]["spec"]["template"]["spec"]["containers"]
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    assert env["REFEREE_STORE"] == "redis://elfer-referee-store:6379/0"
+    assert env["REFEREE_STORE_DAYS"] == "30"
+    kept = store()
+    service = kept["Service"]["spec"]
+    assert service["selector"] == {"app.kubernetes.io/name": "elfer-referee-store"}
+    assert service["ports"] == [{"name": "valkey", "port": 6379, "targetPort": "valkey"}]
+    deployment = kept["Deployment"]["spec"]
+    assert deployment["replicas"] == 1 and deployment["strategy"] == {"type": "Recreate"}
+    assert deployment["template"]["metadata"]["labels"] == service["selector"]
+    (valkey,) = deployment["template"]["spec"]["containers"]
+    assert valkey["image"].startswith("valkey/valkey:")
+    assert valkey["args"][:2] == ["--appendonly", "yes"]  # a restart forgets no spent token
+    assert valkey["volumeMounts"] == [{"name": "data", "mountPath": "/data"}]
+    assert deployment["template"]["spec"]["volumes"][0]["persistentVolumeClaim"] == {"claimName": "elfer-referee-store"}
+    assert deployment["template"]["spec"]["securityContext"]["runAsNonRoot"] is True
+    policy = kept["NetworkPolicy"]["spec"]
+    assert policy["podSelector"]["matchLabels"] == service["selector"]
+    assert policy["ingress"][0]["from"] == [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "elfer-referee"}}}]
+
+
 def test_the_containerfile_is_slim_non_root_checked_and_configured_by_environment():
     lines = (ROOT / "Containerfile").read_text().splitlines()
     assert [l for l in lines if l.startswith("FROM ")] == ["FROM python:3.11-slim"]
@@ -70,6 +101,10 @@ def test_the_containerfile_is_slim_non_root_checked_and_configured_by_environmen
     assert any(l.startswith("HEALTHCHECK ") for l in lines) and "/healthz" in "\n".join(lines)
     assert "REFEREE_HOST=0.0.0.0" in "\n".join(lines)
     assert lines[-1] == 'CMD ["referee", "serve"]'
+    # The default store's file in a folder the non-root user may write.
+    text = "\n".join(lines)
+    assert "REFEREE_STORE=/var/lib/elfer-referee/sealed-games.sqlite3" in text
+    assert "chown 10001 /var/lib/elfer-referee" in text
 
 
 def test_the_containerfile_copies_what_the_install_builds_from():

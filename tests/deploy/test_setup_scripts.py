@@ -18,6 +18,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_HERE = Path("/usr/sbin/nginx").exists()
+REDIS_HERE = Path("/usr/bin/redis-server").exists()
+#: The packages scripts/test installs that this machine may already hold (looked for
+#: where the tests look), each with the line saying why.
+SERVERS = [(name, here, f"scripts/test: needs the Debian package {name}: {why}") for name, here, why in (
+    ("nginx", NGINX_HERE, "the cluster test and the nginx site's check run nginx (tests/bench, tests/deploy); "
+                          "Debian starts its system service too (systemctl disable --now nginx stops it)"),
+    ("redis-server", REDIS_HERE, "the sealed store's tests run a real Redis (tests/sealed); Debian starts its "
+                                 "system service too (systemctl disable --now redis-server stops it)"))]
 
 
 def clone(tmp_path: Path, npm_tools: bool = False, venv: bool = False) -> Path:
@@ -62,23 +70,25 @@ def dry_run(clone_folder: Path, path: Path, script: str, *args: str, chromium: s
     )
 
 
-def nginx_lines() -> list[str]:
-    if NGINX_HERE:
-        return []
-    return ["scripts/test: needs the Debian package nginx: the cluster test and the nginx site's check "
-            "run nginx (tests/bench, tests/deploy); Debian starts its system service too (systemctl disable "
-            "--now nginx stops it)"]
+def nginx_lines(only: str | None = None) -> list[str]:
+    """The lines for the servers this machine lacks (nginx, redis-server), or for `only`."""
+    return [line for name, here, line in SERVERS if not here and only in (None, name)]
+
+
+def missing_servers(only: str | None = None) -> list[str]:
+    return [name for name, here, _ in SERVERS if not here and only in (None, name)]
 
 
 def test_on_a_fresh_machine_as_root_it_installs_everything_then_runs_pytest(tmp_path):
     done = dry_run(clone(tmp_path), tools(tmp_path, curl_jq=False), "test", "-m", "not slow")
     assert done.returncode == 0, done.stderr
-    packages = ["chromium", *(["nginx"] if not NGINX_HERE else []), "curl", "jq", "nodejs", "npm"]
+    packages = ["chromium", *missing_servers("nginx"), "curl", "jq", *missing_servers("redis-server"), "nodejs", "npm"]
     assert done.stdout.splitlines() == [
         "scripts/test: needs the Debian package chromium: the table page's tests drive a real browser (tests/pages)",
-        *nginx_lines(),
+        *nginx_lines("nginx"),
         "scripts/test: needs the Debian package curl: the examples of the README and the guide use it (tests/docs)",
         "scripts/test: needs the Debian package jq: the examples of the README and the guide use it (tests/docs)",
+        *nginx_lines("redis-server"),
         "scripts/test: needs the Debian package nodejs: the npm tools of the client tests run on Node.js (tests/clients)",
         "scripts/test: needs the Debian package npm: it installs those tools from clients/package-lock.json",
         f"scripts/test: installing {' '.join(packages)} with apt-get",
@@ -99,7 +109,7 @@ def test_not_root_it_installs_with_sudo(tmp_path):
     done = dry_run(clone(tmp_path), tools(tmp_path, uid=1000, sudo=True, npm=True), "test")
     assert done.returncode == 0, done.stderr
     installs = [line for line in done.stdout.splitlines() if "apt-get" in line and "would run" in line]
-    packages = " ".join(["chromium", *(["nginx"] if not NGINX_HERE else [])])
+    packages = " ".join(["chromium", *(missing_servers())])
     assert installs == [
         "scripts/test: would run: sudo apt-get update -q",
         f"scripts/test: would run: sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q {packages}",
@@ -109,7 +119,7 @@ def test_not_root_it_installs_with_sudo(tmp_path):
 def test_not_root_and_without_sudo_it_stops_saying_what_to_install(tmp_path):
     done = dry_run(clone(tmp_path), tools(tmp_path, uid=1000, npm=True), "test")
     assert done.returncode == 1
-    packages = " ".join(["chromium", *(["nginx"] if not NGINX_HERE else [])])
+    packages = " ".join(["chromium", *(missing_servers())])
     assert done.stderr == f"scripts/test: not root and no sudo: as root, run apt-get install {packages}\n"
 
 
@@ -126,8 +136,9 @@ def test_run_again_it_keeps_what_is_there(tmp_path):
     assert lines[: len(nginx_lines())] == nginx_lines()
     assert lines[len(nginx_lines()):] == [
         *([] if nginx_lines() else ["scripts/test: the Debian packages needed are all installed"]),
-        *(["scripts/test: installing nginx with apt-get", "scripts/test: would run: apt-get update -q",
-           "scripts/test: would run: env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx"]
+        *([f"scripts/test: installing {' '.join(missing_servers())} with apt-get",
+           "scripts/test: would run: apt-get update -q",
+           f"scripts/test: would run: env DEBIAN_FRONTEND=noninteractive apt-get install -y -q {' '.join(missing_servers())}"]
           if nginx_lines() else []),
         "scripts/test: the npm tools pinned in clients/package-lock.json are installed",
         "scripts/test: using the virtual environment .venv",

@@ -32,6 +32,9 @@ def client_with(*keys):
 
 
 CLIENT = client_with(KEY)
+#: The same key without a store: a token plays again (REFEREE_STORE=none), so the tests
+#: can show what the same token does twice.
+NO_STORE = create_app({"TESTING": True, "SEAL_KEYS": [KEY], "STORE": "none"}).test_client()
 
 
 def post(client, path, body, status=None):
@@ -160,9 +163,10 @@ def test_a_sealed_schwarzer_peter_draw_takes_a_place_in_the_fan_at_random_from_t
     named = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
                                        "turn": {"player": 0, "actions": [{"type": "draw", "card": fan[0]}]}}, 400).json
     assert named["errors"][0]["pointer"] == "/turn/actions/0/card"
-    answers = [post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
-                                          "turn": {"player": 0, "actions": [{"type": "draw"}]}}, 200).json
-               for _ in range(2)]
+    body = {"game": game["game"], "seat": ann, "turn": {"player": 0, "actions": [{"type": "draw"}]}}
+    answers = [post(CLIENT, "/v1/turns", body, 200).json, post(NO_STORE, "/v1/turns", body, 200).json]
+    spent = post(CLIENT, "/v1/turns", body, 409).json  # under a store the token is played once
+    assert (spent["code"], spent["game"], spent["turn"]) == ("TOKEN_SPENT", answers[0]["game"], answers[0]["turn"])
     drawn = [a["events"][0]["card"] for a in answers]
     assert drawn[0] == drawn[1] and drawn[0] in fan  # the same token draws the same place again
     assert answers[0]["public"][0] == {"type": "drew", "player": 0, "from": 1, "card": None}
@@ -233,8 +237,8 @@ def test_a_sealed_schnipp_schnapp_stack_turned_over_is_shuffled_by_the_referee_a
         raise AssertionError("no stack ran out in 400 turns")
     old_open = state["players"][mover]["open"]
     turn = {"player": mover, "actions": [{"type": "flip"}]}
-    answers = [post(CLIENT, "/v1/turns", {"game": token, "seat": seats[mover], "turn": turn}, 200).json
-               for _ in range(2)]
+    body = {"game": token, "seat": seats[mover], "turn": turn}
+    answers = [post(CLIENT, "/v1/turns", body, 200).json, post(NO_STORE, "/v1/turns", body, 200).json]
     card = answers[0]["public"][0]["card"]
     assert card in old_open and answers[1]["public"][0]["card"] == card  # the same token shuffles alike
     kept = opened(answers[0]["game"]).state["players"][mover]
@@ -258,7 +262,7 @@ def test_a_draw_names_the_card_to_the_drawer_alone_and_counts_the_turn():
     turn = {"player": 0, "actions": [{"type": "draw"}]}
     answer = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": game["seats"][0], "turn": turn}, 200).json
     assert answer["turn"] == 1
-    assert answer["previous"] == hashlib.sha256(game["game"].encode()).hexdigest()
+    assert answer["previous"] == hashlib.sha256(base64.urlsafe_b64decode(game["game"])).hexdigest()
     [drew] = answer["events"]
     assert drew["type"] == "drew" and drew["player"] == 0 and drew["card"] in answer["view"]["players"][0]["hand"]
     assert answer["public"] == [{"type": "drew", "player": 0, "card": None}]
@@ -337,8 +341,9 @@ def test_a_junior_turn_stays_open_after_a_draw_that_may_be_placed(monkeypatch):
     ended = post(CLIENT, "/v1/turns", {"game": answer["game"], "seat": seat,
                                         "turn": {"player": mover, "actions": []}}, 200).json
     assert ended["turn"] == 1 and ended["open"] == [] and card in ended["view"]["players"][mover]["hand"]
-    placed = post(CLIENT, "/v1/turns", {"game": answer["game"], "seat": seat,
-                                         "turn": {"player": mover, "actions": [{"type": "place", "card": card}]}}, 200).json
+    place = {"game": answer["game"], "seat": seat, "turn": {"player": mover, "actions": [{"type": "place", "card": card}]}}
+    assert post(CLIENT, "/v1/turns", place, 409).json["game"] == ended["game"]  # the open turn's token is spent
+    placed = post(NO_STORE, "/v1/turns", place, 200).json
     assert placed["turn"] == 1 and card not in placed["view"]["players"][mover]["hand"]
 
 

@@ -10,7 +10,7 @@ implements `load_state`, `check_state`, `start_turn`, `score`, `deal` and `view`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.codes import Code
 from ...core.errors import MalformedInput, Violation
@@ -23,6 +23,16 @@ from .options import Option
 from .seats import check_mover, may_act, whose
 from .texts import card_not_in_hand_hint, family_hint
 from .turn import BoxTurn
+
+
+class PictureFacts(NamedTuple):
+    """What a picture of the table shows beyond the state's wire form, as the game's rules
+    decide it (`BoxRuleset.picture_facts`); the picture never decides a rule itself."""
+
+    #: The players whose open pile's top card a call would rightly take now.
+    callable: frozenset[int] = frozenset()
+    #: The value the next play claims, in a game where plays claim a value.
+    next_claim: int | None = None
 
 
 class BoxRuleset(Ruleset):
@@ -72,6 +82,10 @@ class BoxRuleset(Ruleset):
 
     def start_turn(self, state: Any, player: int) -> BoxTurn:  # type: ignore[override]
         raise NotImplementedError
+
+    def picture_facts(self, state: Any) -> PictureFacts:
+        """What the picture of `state` shows that only the rules can say; most games: nothing."""
+        return PictureFacts()
 
     def shape(self, state: Any) -> Grammar:
         """The turn shape as the table lies: `grammar`, or a game's grammar of this phase

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import BoxRuleset, PictureFacts
 from ...core.codes import Code
 from .actions import READ, Challenge
 from .deal import deal
@@ -65,6 +65,10 @@ class Mogeln(BoxRuleset):
         if isinstance(action, Challenge) and action.cards is not None:
             return "cards"
         return super().sealed_unnamed(action)
+
+    def picture_facts(self, state: MogelnState) -> PictureFacts:
+        """The value the next play claims, while the game goes on."""
+        return PictureFacts(next_claim=None if state.is_over else state.next_claim)
 
     def start_turn(self, state: MogelnState, player: int) -> MogelnTurn:
         return MogelnTurn(state, player)

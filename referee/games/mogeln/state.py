@@ -71,6 +71,10 @@ class MogelnState:
         return frozenset(cards_of(EDITIONS[self.options["edition"]], self.top_dealt))
 
     @property
+    def next_claim(self) -> int:
+        return claim_after(self.stack, self.last_value)
+
+    @property
     def is_over(self) -> bool:
         return self.winner is not None
 
@@ -88,6 +92,14 @@ class MogelnState:
             "out": self.out,
             "winner": self.winner,
         }
+
+
+def claim_after(stack: tuple[Laid, ...] | list[Laid], last_value: int) -> int:
+    """The value the next play claims: one more than the top play's; 1 on an empty stack,
+    and after the count's last value (that completed stack goes out as the play is made)."""
+    if not stack or stack[0].claim >= last_value:
+        return 1
+    return stack[0].claim + 1
 
 
 def read_stack(value: Any) -> tuple[Laid, ...]:

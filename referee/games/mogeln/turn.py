@@ -22,7 +22,7 @@ from ...core.errors import Violation
 from ...i18n import Message
 from ...i18n.terms import Card
 from .actions import Accept, Challenge, Play
-from .state import Cheat, Laid, MogelnState
+from .state import Cheat, Laid, MogelnState, claim_after
 
 
 class MogelnTurn(BoxTurn):
@@ -133,7 +133,7 @@ class MogelnTurn(BoxTurn):
     def play(self, action: Play) -> None:
         if self.stack and self.stack[0].claim >= self.state.last_value:
             self.set_aside()
-        claim = self.stack[0].claim + 1 if self.stack else 1
+        claim = claim_after(self.stack, self.state.last_value)
         me = self.players[self.player]
         if action.cards is None:
             laid: Cards = Hidden(action.count)

@@ -13,11 +13,12 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import BoxRuleset, PictureFacts
 from ...families.box.seats import may_act
 from ...core.codes import Code
 from ...core.scoring import best_players
 from .actions import READ, Call, Flip
+from .calls import schnapp_piles, schnipp_right
 from .deal import deal
 from .state import OPTIONS, SchnippSchnappState, read_state
 from .turn import SchnippSchnappTurn
@@ -75,6 +76,17 @@ class SchnippSchnapp(BoxRuleset):
             # 128 bits: the shuffle's own seed must be as far beyond a search as the deal's.
             return action._replace(shuffle=rng.getrandbits(128))
         return action
+
+    def picture_facts(self, state: SchnippSchnappState) -> PictureFacts:
+        """The flipped cards a call would rightly take now: one whose value lies on another
+        open pile too ("Schnapp!"), or on top of the middle ("Schnipp!")."""
+        if state.is_over:
+            return PictureFacts()
+        opens = [p.open for p in state.players]
+        snapped = set(schnapp_piles(opens, state.flipped))
+        callable_ = {p for p in state.flipped if opens[p] and (
+            p in snapped or schnipp_right(opens, (p,), state.middle))}
+        return PictureFacts(callable=frozenset(callable_))
 
     def start_turn(self, state: SchnippSchnappState, player: int) -> SchnippSchnappTurn:
         return SchnippSchnappTurn(state, player)

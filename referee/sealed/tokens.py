@@ -1,0 +1,31 @@
+"""What the store knows of a token: its identity and its age, read from its bytes.
+
+A token's text is URL-safe base64, and base64 can spell the same bytes in several texts
+(the unused low bits of the last digit before `=`, characters the decoder skips).
+Whatever text a token comes in, the referee goes by its decoded bytes: the same bytes
+are the same token, for spending and for `previous`.
+
+Only called on a token the sealer has opened (so authenticated): the time in its
+bytes (a Fernet token's bytes 1 to 8, big-endian seconds) is the referee's own.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+
+def decoded(token: str) -> bytes:
+    """The token's bytes, decoded as the sealer decodes them."""
+    return base64.urlsafe_b64decode(token.encode("ascii"))
+
+
+def identity(token: str) -> bytes:
+    """The token's identity in the store: SHA-256 of its decoded bytes (`previous` is
+    the same digest, in hex)."""
+    return hashlib.sha256(decoded(token)).digest()
+
+
+def issued_at(token: str) -> int:
+    """When the token was sealed (Unix seconds), from its own timestamp."""
+    return int.from_bytes(decoded(token)[1:9], "big")

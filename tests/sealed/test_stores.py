@@ -1,0 +1,137 @@
+"""The store's backends directly: SQLite in a file and a real redis-server, the same
+behaviour from each (a token spent once, the latest kept, a seat claimed once), the
+settings, and what `referee serve` says of the store in its log."""
+
+from __future__ import annotations
+
+import io
+import threading
+
+import pytest
+
+from referee.cli import announce_store
+from referee.sealed.redis_store import RedisStore
+from referee.sealed.sqlite_store import SqliteStore
+from referee.sealed.store import (Latest, NoStore, Spent, StoreSettingInvalid, StoreUnavailable, default_path,
+                                  expired, open_store, retention_days)
+from support.redis_server import RedisServer
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store(request, tmp_path, redis_server):
+    made = SqliteStore(tmp_path / "s.sqlite3", 30) if request.param == "sqlite" else RedisStore(redis_server.url, 30)
+    yield made
+    made.close()
+
+
+def test_a_token_is_spent_once_and_the_spent_one_names_the_latest(store, tmp_path):
+    game = f"game-{tmp_path.name}"
+    store.spend(game, b"t0", Latest("token-1", 1))
+    with pytest.raises(Spent) as spent:
+        store.spend(game, b"t0", Latest("token-1b", 1))
+    assert spent.value.latest == Latest("token-1", 1)
+    store.spend(game, b"t1", Latest("token-2", 2))
+    with pytest.raises(Spent) as again:
+        store.spend(game, b"t0", Latest("token-x", 1))
+    assert again.value.latest == Latest("token-2", 2)
+
+
+def test_many_threads_spending_one_token_at_once_one_wins(store, tmp_path):
+    game = f"race-{tmp_path.name}"
+    outcomes, barrier = [], threading.Barrier(8)
+
+    def spend(n):
+        barrier.wait()
+        try:
+            store.spend(game, b"same", Latest(f"token-{n}", 1))
+            outcomes.append(("won", n))
+        except Spent as spent:
+            outcomes.append(("spent", spent.latest))
+
+    threads = [threading.Thread(target=spend, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    [(_, winner)] = [o for o in outcomes if o[0] == "won"]
+    assert [o[1] for o in outcomes if o[0] == "spent"] == [Latest(f"token-{winner}", 1)] * 7
+
+
+def test_a_seat_is_claimed_once(store, tmp_path):
+    game = f"seats-{tmp_path.name}"
+    assert store.claim(game, 0) is True
+    assert store.claim(game, 0) is False
+    assert store.claim(game, 1) is True
+
+
+def test_redis_keys_expire_after_the_retention(redis_server, tmp_path):
+    import redis
+
+    made = RedisStore(redis_server.url, 2)
+    made.spend("exp", b"\x01", Latest("t", 1))
+    made.claim("exp2", 0)
+    client = redis.Redis.from_url(redis_server.url)
+    assert 2 * 86400 - 5 < client.ttl("elfer:{exp}:spent:01") <= 2 * 86400
+    assert 2 * 86400 - 5 < client.ttl("elfer:{exp}:game") <= 2 * 86400
+    assert 2 * 86400 - 5 < client.ttl("elfer:{exp2}:game") <= 2 * 86400
+
+
+def test_a_redis_that_does_not_answer_is_unavailable_and_records_nothing():
+    from support.redis_server import free_port
+
+    made = RedisStore(f"redis://127.0.0.1:{free_port()}/0", 30)
+    with pytest.raises(StoreUnavailable):
+        made.spend("g", b"t", Latest("t", 1))
+    with pytest.raises(StoreUnavailable):
+        made.claim("g", 0)
+
+
+def test_sqlite_forgets_what_is_older_than_the_retention(tmp_path):
+    made = SqliteStore(tmp_path / "s.sqlite3", 1)
+    connection = made._connection()
+    connection.execute("INSERT INTO spent VALUES (?, ?)", (b"old", 0))
+    connection.execute("INSERT INTO games VALUES ('old-game', 'x', 1, 0)")
+    connection.execute("INSERT INTO seats VALUES ('old-game', 0, 0)")
+    made.spend("new-game", b"new", Latest("y", 1))  # the first spend purges
+    assert connection.execute("SELECT count(*) FROM spent").fetchone() == (1,)
+    assert connection.execute("SELECT game FROM games").fetchall() == [("new-game",)]
+    assert connection.execute("SELECT count(*) FROM seats").fetchone() == (0,)
+    assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_the_settings():
+    assert isinstance(open_store("none", 30), NoStore) and isinstance(open_store(" NONE ", 30), NoStore)
+    assert default_path({"XDG_STATE_HOME": "/srv/state"}).as_posix() == "/srv/state/elfer-referee/sealed-games.sqlite3"
+    assert default_path({"HOME": "/home/ann"}).as_posix() == "/home/ann/.local/state/elfer-referee/sealed-games.sqlite3"
+    with pytest.raises(StoreSettingInvalid, match="redis://host:port/db"):
+        open_store("postgres://db/1", 30)
+    assert retention_days({}) == 30 and retention_days({"REFEREE_STORE_DAYS": "7"}) == 7
+    for bad in ("0", "-3", "seven", "1.5"):
+        with pytest.raises(StoreSettingInvalid):
+            retention_days({"REFEREE_STORE_DAYS": bad})
+    assert RedisStore("redis://:secret@127.0.0.1:6390/2", 30).where == "redis://:***@127.0.0.1:6390/2"
+    assert expired(0, 30, now=30 * 86400 + 1) and not expired(0, 30, now=30 * 86400)
+
+
+def test_serve_names_the_store_in_its_log(tmp_path):
+    log = io.StringIO()
+    announce_store(3, {"REFEREE_STORE": str(tmp_path / "here.sqlite3")}, log)
+    assert log.getvalue() == (f"referee serve: sealed games are kept in {tmp_path / 'here.sqlite3'} (shared by the 3 "
+                              "workers; each token is played once; tokens older than 30 days are refused).\n")
+    assert (tmp_path / "here.sqlite3").exists()
+    log = io.StringIO()
+    announce_store(2, {"REFEREE_STORE": "none"}, log)
+    assert "REFEREE_STORE=none: no store" in log.getvalue() and "more than once" in log.getvalue()
+    log = io.StringIO()
+    announce_store(2, {"HOME": str(tmp_path)}, log)
+    assert f"kept in {tmp_path}/.local/state/elfer-referee/sealed-games.sqlite3" in log.getvalue()
+    with pytest.raises(SystemExit, match="REFEREE_STORE_DAYS"):
+        announce_store(2, {"REFEREE_STORE": "none", "REFEREE_STORE_DAYS": "0"}, io.StringIO())
