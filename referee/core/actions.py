@@ -68,10 +68,11 @@ Action = Place | Bridge | Swap | Draw | Pass
 
 
 class Turn(NamedTuple):
-    """A player's whole turn: the actions in the order they were made."""
+    """A player's whole turn: the actions in the order they were made (the actions above
+    in the row games, a box game's own in the box games)."""
 
     player: int
-    actions: tuple[Action, ...]
+    actions: tuple[Any, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "actions": [a.to_dict() for a in self.actions]}

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from .actions import Action, Draw, Turn
 from .codes import Code
 from .errors import MalformedInput, Violation
-from .turn import Event, LegalActions, TurnResult, TurnSteps, check_mover
+from .turn import Event, LegalActions, Steps, TurnResult, check_mover
 from .wire import Wire
 
 
@@ -82,11 +82,14 @@ class Ruleset:
     def printed_examples(self) -> list[tuple[str, str, str, dict[str, Any]]]:
         """The printed rulebook's examples: (name, description, endpoint, request)."""
         return []
-    #: The options of a new game, as `GET /v1/rulesets` lists them.
-    options: list[dict[str, Any]] = []
     #: The codes the ruleset reports, in its check order.
     codes: tuple[Code, ...] = ()
     wire: Wire
+
+    @property
+    def options(self) -> list[dict[str, Any]]:
+        """The options of a new game, as `GET /v1/rulesets` lists them."""
+        return []
 
     # -- the ruleset's part ------------------------------------------------------------------
 
@@ -98,12 +101,12 @@ class Ruleset:
         """Raise INVALID_STATE, with its reason, for a state that cannot happen."""
         raise NotImplementedError
 
-    def start_turn(self, state: Any, actions: Sequence[Action]) -> TurnSteps:
-        """The checks on the turn (or a prefix of it) as a whole that come after the mover's,
-        and the turn's working copy of the table."""
+    def start_turn(self, state: Any, player: int, actions: Sequence[Any]) -> Steps:
+        """The checks on `player`'s turn (or a prefix of it, `actions`) as a whole that come
+        after the mover's, and the turn's working copy of the table."""
         raise NotImplementedError
 
-    def next_actions(self, steps: TurnSteps, index: int) -> Iterable[Action]:
+    def next_actions(self, steps: Any, index: int) -> Iterable[Action]:
         """Every action that can legally come next after the actions `steps` has taken,
         as action `index`."""
         raise NotImplementedError
@@ -193,7 +196,7 @@ class Ruleset:
         check_mover(state, turn.player)
         if not turn.actions:
             raise MalformedInput("a turn has at least one action")
-        return self.start_turn(state, turn.actions).run(turn.actions)
+        return self.start_turn(state, turn.player, turn.actions).run(turn.actions)
 
     def legal_actions(self, state: Any, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:
         """The legal continuations of `prefix` for `player` (default: the one to move);
@@ -212,7 +215,7 @@ class Ruleset:
         if state.is_over or player != state.current:
             return LegalActions(player, [], False), []
         prefix = tuple(prefix)
-        steps = self.start_turn(state, prefix)
+        steps = self.start_turn(state, state.current, prefix)
         for index, action in enumerate(prefix):
             steps.take(index, action)
         complete = bool(prefix) and steps.is_complete()

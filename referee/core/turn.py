@@ -1,7 +1,8 @@
 """What every ruleset's turn shares: the step loop, the shared checks, and the results.
 
-A turn is judged on a working copy of what it can change (`TurnSteps`, subclassed by
-MASTER's `games/master/turn.py` and the row games' `families/rows/turn.py`). For each action,
+A turn is judged on a working copy of what it can change (`Steps`: `TurnSteps` in the row
+games, subclassed by MASTER's `games/master/turn.py` and the row games'
+`families/rows/turn.py`; `BoxTurn` in the box games). For each action,
 `violation()` runs that action's checks in the ruleset's order and returns the first
 that fails (or None) without changing anything; `perform()` carries a legal action out.
 `run` strings these together for `/v1/turns`, and the legal-action listings ask the very
@@ -106,8 +107,61 @@ def ending_alone(action: Any) -> Message:
     return Message("A turn that passes does nothing else.")
 
 
-class TurnSteps:
-    """The table as the current turn leaves it so far, and the step loop over its actions.
+class Steps:
+    """A turn's working copy of the table in any family, and the step loop over its
+    actions: a subclass supplies `violation`, `perform`, `end_violation`, `is_complete`
+    and `result`, and sets `state`, `player`, `events`, `unchecked` and `taken`."""
+
+    state: Any
+    player: int
+    events: list[Event]
+    unchecked: list[str]
+    taken: list[Any]  # the actions carried out so far
+
+    def violation(self, index: int, action: Any) -> Violation | None:
+        raise NotImplementedError
+
+    def perform(self, index: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def end_violation(self) -> Violation | None:
+        raise NotImplementedError
+
+    def is_complete(self) -> bool:
+        """The actions so far already make a legal turn."""
+        raise NotImplementedError
+
+    def result(self) -> TurnResult:
+        raise NotImplementedError
+
+    def take(self, index: int, action: Any) -> None:
+        """Check the action and carry it out; raise its violation if it breaks a rule."""
+        found = self.violation(index, action)
+        if found is not None:
+            raise found
+        self.perform(index, action)
+        self.taken.append(action)
+
+    def run(self, actions: Iterable[Any]) -> TurnResult:
+        """Take the actions in order, then the end-of-turn checks; the first failure raises."""
+        for index, action in enumerate(actions):
+            self.take(index, action)
+        found = self.end_violation()
+        if found is not None:
+            raise found
+        return self.result()
+
+    def who(self, index: int | None = None) -> Player:
+        """A player (the mover by default), named for messages."""
+        return player_term(self.state, self.player if index is None else index)
+
+    def note_unchecked(self, code: Code) -> None:
+        if code.value not in self.unchecked:
+            self.unchecked.append(code.value)
+
+
+class TurnSteps(Steps):
+    """The table as the current turn leaves it so far, in a row game.
 
     A subclass copies what its turns can change out of the state, and supplies
     `violation`, `perform`, `end_violation`, `is_complete`, `result` and `on_table`
@@ -132,47 +186,12 @@ class TurnSteps:
 
     # -- the ruleset's part ----------------------------------------------------------------
 
-    def violation(self, index: int, action: Any) -> Violation | None:
-        raise NotImplementedError
-
-    def perform(self, index: int, action: Any) -> None:
-        raise NotImplementedError
-
-    def end_violation(self) -> Violation | None:
-        raise NotImplementedError
-
-    def is_complete(self) -> bool:
-        """The actions so far already make a legal turn."""
-        raise NotImplementedError
-
-    def result(self) -> TurnResult:
-        raise NotImplementedError
-
     def on_table(self, card: str) -> bool:
         raise NotImplementedError
 
     def playable(self) -> list[str]:
         """The cards of a known hand that could be placed now, in hand order."""
         raise NotImplementedError
-
-    # -- the step loop -----------------------------------------------------------------------
-
-    def take(self, index: int, action: Any) -> None:
-        """Check the action and carry it out; raise its violation if it breaks a rule."""
-        found = self.violation(index, action)
-        if found is not None:
-            raise found
-        self.perform(index, action)
-        self.taken.append(action)
-
-    def run(self, actions: Iterable[Any]) -> TurnResult:
-        """Take the actions in order, then the end-of-turn checks; the first failure raises."""
-        for index, action in enumerate(actions):
-            self.take(index, action)
-        found = self.end_violation()
-        if found is not None:
-            raise found
-        return self.result()
 
     def finish(self, state: Any, scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
         """The turn's result, with the `game_over` event (and the ruleset's `scores`) when
@@ -188,10 +207,6 @@ class TurnSteps:
                 }
             )
         return TurnResult(state, self.events, self.unchecked)
-
-    def note_unchecked(self, code: Code) -> None:
-        if code.value not in self.unchecked:
-            self.unchecked.append(code.value)
 
     # -- what the player holds -----------------------------------------------------------------
 
@@ -248,10 +263,6 @@ class TurnSteps:
         return card
 
     # -- the shared checks ---------------------------------------------------------------------
-
-    def who(self, index: int | None = None) -> Player:
-        """A player (the mover by default), named for messages."""
-        return player_term(self.state, self.player if index is None else index)
 
     def after_game_end(self, index: int) -> Violation | None:
         """`ACTION_AFTER_GAME_END`: nothing follows the hand's last card."""

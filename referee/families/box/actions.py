@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from ...core.actions import Turn
 from ...core.errors import MalformedInput
 from ...core.wire import TURN, Members, read_int
 from .piles import READER
@@ -51,16 +52,6 @@ class Other(NamedTuple):
         return dict(self.data)
 
 
-class BoxTurnRecord(NamedTuple):
-    """One player's turn: the actions in the order they were made."""
-
-    player: int
-    actions: tuple[Any, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "actions": [a.to_dict() for a in self.actions]}
-
-
 CARD_ONLY = {"reveal": Members("reveal action", {"type"}, {"card"}),
              "play": Members("play action", {"type"}, {"card"})}
 
@@ -97,6 +88,7 @@ class ActionReader:
             raise MalformedInput("actions are a list")
         return tuple(self.action(a) for a in data)
 
-    def turn(self, data: Any) -> BoxTurnRecord:
+    def turn(self, data: Any) -> Turn:
+        """A turn (`core.actions.Turn`, as in every game) of this game's actions."""
         TURN.check(data)
-        return BoxTurnRecord(read_int(data["player"]), self.actions(data["actions"]))
+        return Turn(read_int(data["player"]), self.actions(data["actions"]))

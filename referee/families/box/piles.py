@@ -19,7 +19,7 @@ READER = Wire("box", WELL_FORMED, ())
 ENTRY = Members("table entry", {"player", "card"})
 
 __all__ = ["Cards", "Hidden", "count_cards", "Entry", "read_pile", "read_list", "read_count",
-           "read_entries", "pile_to_wire", "known", "turned_over"]
+           "read_entries", "take_top", "pile_to_wire", "known", "turned_over"]
 
 
 class Entry(NamedTuple):
@@ -62,6 +62,14 @@ def read_entries(value: Any, what: str) -> tuple[Entry, ...]:
         card = item["card"]
         entries.append(Entry(read_int(item["player"]), None if card is None else READER.card(card)))
     return tuple(entries)
+
+
+def take_top(pile: Cards, named: str | None) -> tuple[str | None, Cards]:
+    """The top card of `pile` and the rest: from a hidden pile, the card `named` (the
+    turn's checks have made sure it is named where it must be)."""
+    if isinstance(pile, Hidden):
+        return named, Hidden(pile.count - 1)
+    return pile[0], pile[1:]
 
 
 def pile_to_wire(pile: Cards) -> Any:

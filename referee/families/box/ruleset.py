@@ -3,8 +3,9 @@
 The judging follows docs/games/index.md's check order: the state (INVALID_STATE),
 then the turn as a whole (`GAME_OVER`, `NOT_YOUR_TURN`, `TURN_SHAPE`), then each action
 (`ACTION_AFTER_GAME_END`, then the game's checks), then the end of the turn. A game
-subclasses it with its name, texts, options, grammar, action reader and deck, and
-implements `load_state`, `check_state`, `start_turn`, `score`, `deal` and `view`.
+subclasses it with its name, texts, grammar, action reader, its state class
+(`state_type`, whose `OPTIONS` are the game's), its turn class (`turn_type`) and deal
+(`new_deal`), and implements `check_game`, `score` and `view`.
 """
 
 from __future__ import annotations
@@ -12,15 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ...core.actions import Turn
 from ...core.codes import Code
 from ...core.errors import MalformedInput, Violation
 from ...core.ruleset import Ruleset
+from ...core.scoring import best_players
 from ...core.turn import LegalActions, TurnResult
 from ...i18n import Message
-from .actions import ActionReader, BoxTurnRecord
+from .actions import ActionReader
 from .grammar import Grammar
-from .options import Option
-from .seats import check_mover, may_act, whose
+from .options import check_options
+from .seats import check_mover, check_player_count, may_act, whose
+from .state import BoxState
 from .texts import card_not_in_hand_hint, family_hint
 from .turn import BoxTurn
 
@@ -35,24 +39,53 @@ class PictureFacts(NamedTuple):
     next_claim: int | None = None
 
 
+#: The codes every box game reports first, in the check order: the state, then the turn as
+#: a whole; a game's `codes` go on with its own.
+FIRST_CODES = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE)
+
+
+def most_wins(state: Any, counts: list[int], what: str = "cards") -> dict[str, Any]:
+    """The scores of a game in which each player counts `what` (cards won, quartets), and
+    the most wins, equals sharing the win."""
+    return {
+        "finished": state.is_over,
+        "scores": [{"player": i, what: n} for i, n in enumerate(counts)],
+        "winners": best_players(counts, max),
+    }
+
+
 class BoxRuleset(Ruleset):
     family = "box"
     grammar: Grammar
     reader: ActionReader
-    declared: tuple[Option, ...] = ()
+    #: The game's state, read by its `from_dict`; its `OPTIONS` are the game's options.
+    state_type: type[BoxState]
+    #: The game's turn: `turn_type(state, player)` is the player's turn on that table.
+    turn_type: type[BoxTurn]
     min_players = 2
     max_players = 2
     #: The kinds of action that turn up a card from a face-down pile (`turns_up`).
     turned_up_kinds: frozenset[str] = frozenset()
-    #: A box game is dealt sealed once its `turns_up` is given and its sealed games are
-    #: tested (tests/http/test_sealed_leaks.py).
-    sealable = False
     #: The codes of an action refused only for not naming its cards (listed without them).
     unnamed: frozenset[str] = frozenset({"DRAW_CARD_REQUIRED"})
 
     @property
-    def options(self) -> list[dict[str, Any]]:  # type: ignore[override]
-        return [o.listing() for o in self.declared]
+    def options(self) -> list[dict[str, Any]]:
+        return [o.listing() for o in self.state_type.OPTIONS]
+
+    # -- the state -------------------------------------------------------------------------------
+
+    def load_state(self, data: Any) -> BoxState:
+        return self.state_type.from_dict(data)
+
+    def check_state(self, state: Any) -> None:
+        """What every game checks first (a state already checked is not checked again):
+        the number of players, the options against the edition; then `check_game`."""
+        if state.checked:
+            return
+        check_player_count(state, self.min_players, self.max_players)
+        check_options(state.options)
+        self.check_game(state)
 
     #: The middle says who put each card (Ratefix), rather than being a pile of cards.
     middle_holds_entries = False
@@ -80,12 +113,20 @@ class BoxRuleset(Ruleset):
 
     # -- the game's part -------------------------------------------------------------------------
 
-    def start_turn(self, state: Any, player: int) -> BoxTurn:  # type: ignore[override]
+    def check_game(self, state: Any) -> None:
+        """INVALID_STATE, with its reason, for what cannot happen in this game."""
         raise NotImplementedError
 
     def picture_facts(self, state: Any) -> PictureFacts:
         """What the picture of `state` shows that only the rules can say; most games: nothing."""
         return PictureFacts()
+
+    def start_turn(self, state: Any, player: int, actions: Sequence[Any] = ()) -> BoxTurn:
+        """`player`'s turn on the table `state`, scored by `score` if it ends the game
+        (the grammar has checked the turn's shape before)."""
+        steps = self.turn_type(state, player)
+        steps.scores = self.score
+        return steps
 
     def shape(self, state: Any) -> Grammar:
         """The turn shape as the table lies: `grammar`, or a game's grammar of this phase
@@ -94,7 +135,7 @@ class BoxRuleset(Ruleset):
 
     # -- reading turns -----------------------------------------------------------------------------
 
-    def load_turn(self, data: Any) -> BoxTurnRecord:  # type: ignore[override]
+    def load_turn(self, data: Any) -> Turn:
         return self.reader.turn(data)
 
     def load_actions(self, data: Any) -> tuple[Any, ...]:
@@ -123,7 +164,7 @@ class BoxRuleset(Ruleset):
         shape = grammar.violation(kinds, whole=True)
         if shape is not None:
             raise shape
-        return self.start_turn(state, turn.player).run(turn.actions, self.score)
+        return self.start_turn(state, turn.player, turn.actions).run(turn.actions)
 
     def legal_actions(self, state: Any, prefix: Sequence[Any] = (), player: int | None = None) -> LegalActions:
         return self.partial_turn(state, prefix, player)[0]
@@ -144,7 +185,7 @@ class BoxRuleset(Ruleset):
         shape = grammar.violation(kinds, whole=False)
         if shape is not None:
             raise shape
-        steps = self.start_turn(state, player)
+        steps = self.start_turn(state, player, prefix)
         for index, action in enumerate(prefix):
             steps.take(index, action)
         complete = grammar.accepts(kinds) and steps.is_complete()

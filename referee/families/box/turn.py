@@ -19,21 +19,25 @@ from typing import Any
 
 from ...core.codes import Code
 from ...core.errors import Violation
-from ...core.turn import Event, TurnResult, player_term
+from ...core.turn import Event, Steps, TurnResult
 from ...core.zones import Cards, Hidden
 from ...i18n import Message
-from ...i18n.terms import Card, Player
+from ...i18n.terms import Card
 
 
-class BoxTurn:
+class BoxTurn(Steps):
     """The table as `player`'s turn leaves it so far. A game's subclass copies what its
     turns change and supplies `violation`, `perform`, `candidates`, `new_state`, and where
-    it has them `end_violation` and `is_complete`."""
+    it has them `end_violation` and `is_complete`. `scores` are the game's, for the
+    `game_over` event (`BoxRuleset.start_turn` sets them)."""
 
-    def __init__(self, state: Any, player: int, deck: frozenset[str]):
+    scores: Callable[[Any], dict[str, Any]]
+
+    def __init__(self, state: Any, player: int, deck: frozenset[str] | None = None):
         self.state = state
         self.player = player
-        self.deck = deck
+        self.deck = state.deck if deck is None else deck
+        self.players = list(state.players)  # each as the turn leaves it
         self.ended = False  # the player's part of the game ended in this turn
         self.events: list[Event] = []
         self.unchecked: list[str] = []
@@ -64,19 +68,13 @@ class BoxTurn:
     # -- the step loop -------------------------------------------------------------------------
 
     def take(self, index: int, action: Any) -> None:
-        found = self.after_game_end(index) or self.violation(index, action)
+        found = self.after_game_end(index)
         if found is not None:
             raise found
-        self.perform(index, action)
-        self.taken.append(action)
+        super().take(index, action)
 
-    def run(self, actions: Iterable[Any], scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
-        for index, action in enumerate(actions):
-            self.take(index, action)
-        found = self.end_violation()
-        if found is not None:
-            raise found
-        return self.finish(self.new_state(), scores)
+    def result(self) -> TurnResult:
+        return self.finish(self.new_state(), self.scores)
 
     def finish(self, state: Any, scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
         if state.is_over:
@@ -94,9 +92,6 @@ class BoxTurn:
         return None
 
     # -- shared checks -------------------------------------------------------------------------
-
-    def who(self, index: int | None = None) -> Player:
-        return player_term(self.state, self.player if index is None else index)
 
     def turn_up_violation(self, index: int, named: str | None, source: Cards,
                           listed: Callable[[str], bool]) -> Violation | None:
@@ -119,7 +114,3 @@ class BoxTurn:
             return Violation(Code.CARD_UNAVAILABLE, index, Message(
                 "{card} cannot have been turned up: it is listed elsewhere in the state.", card=Card(named)))
         return None
-
-    def note_unchecked(self, code: Code) -> None:
-        if code.value not in self.unchecked:
-            self.unchecked.append(code.value)

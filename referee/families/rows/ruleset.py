@@ -48,7 +48,7 @@ class RowRuleset(Ruleset):
     def check_state(self, state: RowState) -> None:
         check_state(state)
 
-    def start_turn(self, state: RowState, actions: Sequence[Action]) -> RowTurn:
+    def start_turn(self, state: RowState, player: int, actions: Sequence[Action]) -> RowTurn:
         return start_turn(state, actions)
 
     def next_actions(self, steps: RowTurn, index: int) -> Iterator[Action]:

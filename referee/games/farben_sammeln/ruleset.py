@@ -9,14 +9,14 @@ from typing import Any
 from ...families.box.cards import color, value
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Cards, Hidden, count_cards, known
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.scoring import best_players
 from .actions import PILE, READ
 from .deal import deal
-from .state import OPTIONS, Collector, FarbenSammelnState, read_state
+from .state import Collector, FarbenSammelnState
 from .turn import FarbenSammelnTurn
-from .validity import check_state
+from .validity import check_game
 from . import texts
 from .situations import SITUATIONS, closed_round
 
@@ -26,26 +26,18 @@ class FarbenSammeln(BoxRuleset):
     texts = texts
     situations = SITUATIONS
     finished_position = staticmethod(closed_round)
-    declared = OPTIONS
+    state_type = FarbenSammelnState
+    turn_type = FarbenSammelnTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
-             Code.CARD_NOT_IN_HAND, Code.SPACE_NOT_FILLED, Code.CLOSE_NOT_ALLOWED)
+    codes = FIRST_CODES + (Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
+                           Code.CARD_NOT_IN_HAND, Code.SPACE_NOT_FILLED, Code.CLOSE_NOT_ALLOWED)
     grammar = Grammar({0: {"take": 1}, 1: {"discard": 2}, 2: {"close": 3}}, {2, 3})
     reader = READ
-    sealable = True
 
     def turns_up(self, action: Any) -> bool:
         return action.kind == "take" and action.source == "pile"  # a display's top card lies face up
-
-    def load_state(self, data: Any) -> FarbenSammelnState:
-        return read_state(data)
-
-    def check_state(self, state: FarbenSammelnState) -> None:
-        check_state(state)
-
-    def start_turn(self, state: FarbenSammelnState, player: int) -> FarbenSammelnTurn:
-        return FarbenSammelnTurn(state, player)
 
     def score(self, state: FarbenSammelnState) -> dict[str, Any]:
         """Each hand's best colour sum; the highest wins, the lowest (of equals, the lowest
@@ -60,9 +52,6 @@ class FarbenSammeln(BoxRuleset):
             "winners": best_players(totals, max),
             "loser": loser,
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> FarbenSammelnState:
-        return deal(names, seed, first, hidden, options)
 
     def view(self, state: FarbenSammelnState, player: int | None) -> FarbenSammelnState:
         """A player sees their own hand and the display; the other hands and the pile are

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...families.box.cards import cards_of, color
-from ...families.box.piles import Cards, Hidden, count_cards, known
+from ...families.box.piles import Cards, Hidden, count_cards, known, take_top
 from ...families.box.turn import BoxTurn
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -20,7 +20,7 @@ from .state import STACKS, Collector, FarbenSammelnState
 
 class FarbenSammelnTurn(BoxTurn):
     def __init__(self, state: FarbenSammelnState, player: int):
-        super().__init__(state, player, state.deck)
+        super().__init__(state, player)
         self.hand: Cards = state.players[player].hand
         self.pile: Cards = state.pile
         self.display = list(state.display)
@@ -99,10 +99,7 @@ class FarbenSammelnTurn(BoxTurn):
             source: Cards = self.pile
         else:
             source = self.display[action.source]
-        if isinstance(source, Hidden):
-            card, rest = action.card, Hidden(source.count - 1)
-        else:
-            card, rest = source[0], source[1:]
+        card, rest = take_top(source, action.card)
         if action.source == PILE:
             self.pile = rest
         else:

@@ -4,9 +4,8 @@ INVALID_STATE with a reason naming the card, pile, option or player."""
 from __future__ import annotations
 
 from ...families.box.cards import color
-from ...families.box.options import check_options
 from ...families.box.piles import count_cards, known
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards
 from ...core.errors import invalid_state
 from ...core.turn import player_term
@@ -14,11 +13,7 @@ from ...i18n import Counted
 from .state import STACKS, FarbenSammelnState, hand_size
 
 
-def check_state(state: FarbenSammelnState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, 2, 6)
-    check_options(state.options)
+def check_game(state: FarbenSammelnState) -> None:
     n = len(state.players)
     if state.closed is not None and not 0 <= state.closed < n:
         raise invalid_state("closed names player {index}, who does not exist", index=state.closed)

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ...families.box.actions import ActionReader, read_play
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from ...core.scoring import best_players
 from .deal import deal
-from .state import OPTIONS, HoechsteKarteState, Holder, read_state
+from .state import HoechsteKarteState, Holder
 from .turn import HoechsteKarteTurn
-from .validity import check_state
+from .validity import check_game
 from . import texts
 from .situations import SITUATIONS
 
@@ -24,33 +22,17 @@ class HoechsteKarte(BoxRuleset):
     name = "hoechste-karte"
     texts = texts
     situations = SITUATIONS
-    declared = OPTIONS
+    state_type = HoechsteKarteState
+    turn_type = HoechsteKarteTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 2, 4
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
+    codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")
     reader = ActionReader({"play": read_play})
-    sealable = True
-
-    def load_state(self, data: Any) -> HoechsteKarteState:
-        return read_state(data)
-
-    def check_state(self, state: HoechsteKarteState) -> None:
-        check_state(state)
-
-    def start_turn(self, state: HoechsteKarteState, player: int) -> HoechsteKarteTurn:
-        return HoechsteKarteTurn(state, player)
 
     def score(self, state: HoechsteKarteState) -> dict[str, Any]:
-        counts = [p.won for p in state.players]
-        return {
-            "finished": state.is_over,
-            "scores": [{"player": i, "cards": n} for i, n in enumerate(counts)],
-            "winners": best_players(counts, max),
-        }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> HoechsteKarteState:
-        return deal(names, seed, first, hidden, options)
+        return most_wins(state, [p.won for p in state.players])
 
     def view(self, state: HoechsteKarteState, player: int | None) -> HoechsteKarteState:
         """The viewer sees their own hand and their own card in the trick; the others'

@@ -21,8 +21,7 @@ from .validity import seats
 
 class HoechsteKarteTurn(BoxTurn):
     def __init__(self, state: HoechsteKarteState, player: int):
-        super().__init__(state, player, state.deck)
-        self.players = list(state.players)
+        super().__init__(state, player)
         self.trick = list(state.trick)
         self.set_aside = state.set_aside
         self.out = state.out

@@ -3,9 +3,8 @@ each INVALID_STATE with a reason naming the card, pile or player."""
 
 from __future__ import annotations
 
-from ...families.box.options import check_options
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards, check_entry_players, entry_zones
 from ...core.errors import invalid_state
 from ...core.turn import player_term
@@ -13,11 +12,7 @@ from ...i18n.terms import Card
 from .state import HoechsteKarteState
 
 
-def check_state(state: HoechsteKarteState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, 2, 4)
-    check_options(state.options)
+def check_game(state: HoechsteKarteState) -> None:
     n = len(state.players)
     check_entry_players(state.trick, n, "/trick")
     played = [e.player for e in state.trick]

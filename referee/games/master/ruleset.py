@@ -35,7 +35,6 @@ class Master(Ruleset):
     bridges = True
     chooses_row_order = True
     constructed_table = staticmethod(tables.table)
-    options: list[dict[str, Any]] = []
     codes: tuple[Code, ...] = (
         Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.SWAP_WITHOUT_PLAY,
         Code.TURN_MIXED, Code.BRIDGE_NOT_FOLLOWED, Code.ACTION_AFTER_GAME_END,
@@ -90,7 +89,7 @@ class Master(Ruleset):
             listed = super().legal_actions(state if state.checked else state.marked_checked(), prefix, player)
         return listed
 
-    def start_turn(self, state: State, actions: Sequence[Action]) -> MasterTurn:
+    def start_turn(self, state: State, player: int, actions: Sequence[Action]) -> MasterTurn:
         check_turn_shape(actions)
         return MasterTurn(state)
 

@@ -13,13 +13,13 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset, PictureFacts
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts
 from ...core.codes import Code
 from .actions import READ, Challenge
 from .deal import deal
-from .state import OPTIONS, Cheat, Laid, MogelnState, read_state
+from .state import Cheat, Laid, MogelnState
 from .turn import MogelnTurn
-from .validity import check_state
+from .validity import check_game
 from . import texts
 from .situations import SITUATIONS
 
@@ -31,21 +31,17 @@ class Mogeln(BoxRuleset):
     name = "mogeln"
     texts = texts
     situations = SITUATIONS
-    declared = OPTIONS
+    state_type = MogelnState
+    turn_type = MogelnTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 3, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,
-             Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND, Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED,
-             Code.REVEAL_MISMATCH, Code.CARD_UNAVAILABLE, Code.ACCEPT_NOT_ALLOWED)
+    codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND,
+                           Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED, Code.REVEAL_MISMATCH,
+                           Code.CARD_UNAVAILABLE, Code.ACCEPT_NOT_ALLOWED)
     grammar = Grammar({0: {"play": 1, "accept": 1, "challenge": 2}, 2: {"play": 1}}, {1, 2})
     reader = READ
     unnamed = frozenset({"REVEAL_REQUIRED"})
-    sealable = True
-
-    def load_state(self, data: Any) -> MogelnState:
-        return read_state(data)
-
-    def check_state(self, state: MogelnState) -> None:
-        check_state(state)
 
     def turn_grammar(self, state: MogelnState, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """The player to move has the whole grammar; in 2018 any other player a turn that
@@ -70,9 +66,6 @@ class Mogeln(BoxRuleset):
         """The value the next play claims, while the game goes on."""
         return PictureFacts(next_claim=None if state.is_over else state.next_claim)
 
-    def start_turn(self, state: MogelnState, player: int) -> MogelnTurn:
-        return MogelnTurn(state, player)
-
     def score(self, state: MogelnState) -> dict[str, Any]:
         """The cards each player holds; the winner once the game has ended."""
         return {
@@ -80,9 +73,6 @@ class Mogeln(BoxRuleset):
             "scores": [{"player": i, "cards": count_cards(p.hand)} for i, p in enumerate(state.players)],
             "winners": None if state.winner is None else [state.winner],
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> MogelnState:
-        return deal(names, seed, first, hidden, options)
 
     def view(self, state: MogelnState, player: int | None) -> MogelnState:
         """The viewer sees their own hand and their own plays; the others' hands are counts

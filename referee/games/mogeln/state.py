@@ -5,31 +5,25 @@ ends (docs/games/mogeln.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...families.box.cards import EDITIONS, TOP, cards_of
-from ...families.box.options import EDITION, Options, options_to_wire, read_options
-from ...families.box.piles import Cards, pile_to_wire, read_count, read_pile
-from ...families.box.wire import read_current, read_players, read_seats
+from ...families.box.options import EDITION
+from ...families.box.piles import Cards, pile_to_wire, read_pile
+from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, count, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
 OPTIONS = (EDITION,)
-STATE = Members("mogeln state", {"ruleset", "options", "players", "current", "waiting", "stack", "out", "winner"})
-PLAYER = Members("mogeln player", {"name", "hand"})
 PLAY = Members("mogeln play on the stack", {"player", "cards", "claim"})
 #: The top value dealt, by the number of players (the other cards are not in the game).
 DEALT_TOP = {3: 9, 4: 10, 5: 15, 6: 15}
 
 
-@dataclass(frozen=True, slots=True)
-class Cheat:
-    name: str
-    hand: Cards
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "hand": pile_to_wire(self.hand)}
+@wired_record
+class Cheat(BoxPlayer):
+    hand: Cards = wired(PILE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,17 +38,27 @@ class Laid:
         return {"player": self.player, "cards": pile_to_wire(self.cards), "claim": self.claim}
 
 
-@dataclass(frozen=True, slots=True)
-class MogelnState:
-    options: Options
-    players: tuple[Cheat, ...]
-    current: int | None
-    waiting: tuple[int, ...]
-    stack: tuple[Laid, ...]
-    out: int
-    winner: int | None
-    checked: bool = False
+def read_play(item: Any) -> Laid:
+    PLAY.check(item)
+    claim = read_int(item["claim"])
+    if not 1 <= claim <= TOP:
+        raise MalformedInput(f"a claim is a value 1 to {TOP}")
+    return Laid(read_int(item["player"]), read_pile(item["cards"]), claim)
+
+
+#: The stack of plays, top first.
+STACK = records_of(read_play, "the stack is a list of plays",
+                   {"type": "array", "minItems": 0, "maxItems": 80, "items": {"$ref": "#/$defs/MogelnPlay"}})
+
+
+@wired_record
+class MogelnState(BoxState):
+    stack: tuple[Laid, ...] = wired(STACK)
+    out: int = wired(count("out"))
+    winner: int | None = wired(SEAT)
     ruleset = "mogeln"
+    OPTIONS = OPTIONS
+    PLAYER = Cheat
 
     @property
     def top_dealt(self) -> int:
@@ -78,21 +82,6 @@ class MogelnState:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def marked_checked(self) -> MogelnState:
-        return replace(self, checked=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset,
-            "options": options_to_wire(self.options),
-            "players": [p.to_dict() for p in self.players],
-            "current": self.current,
-            "waiting": list(self.waiting),
-            "stack": [play.to_dict() for play in self.stack],
-            "out": self.out,
-            "winner": self.winner,
-        }
-
 
 def claim_after(stack: tuple[Laid, ...] | list[Laid], last_value: int) -> int:
     """The value the next play claims: one more than the top play's; 1 on an empty stack,
@@ -100,29 +89,3 @@ def claim_after(stack: tuple[Laid, ...] | list[Laid], last_value: int) -> int:
     if not stack or stack[0].claim >= last_value:
         return 1
     return stack[0].claim + 1
-
-
-def read_stack(value: Any) -> tuple[Laid, ...]:
-    if not isinstance(value, list):
-        raise MalformedInput("the stack is a list of plays")
-    plays = []
-    for item in value:
-        PLAY.check(item)
-        claim = read_int(item["claim"])
-        if not 1 <= claim <= TOP:
-            raise MalformedInput(f"a claim is a value 1 to {TOP}")
-        plays.append(Laid(read_int(item["player"]), read_pile(item["cards"]), claim))
-    return tuple(plays)
-
-
-def read_state(data: Any) -> MogelnState:
-    STATE.check(data)
-    return MogelnState(
-        options=read_options(data["options"], OPTIONS),
-        players=read_players(data["players"], PLAYER, lambda p: Cheat(p["name"], read_pile(p["hand"]))),
-        current=read_current(data["current"]),
-        waiting=read_seats(data["waiting"], "waiting"),
-        stack=read_stack(data["stack"]),
-        out=read_count(data["out"], "out"),
-        winner=read_current(data["winner"]),
-    )

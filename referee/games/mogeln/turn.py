@@ -27,8 +27,7 @@ from .state import Cheat, Laid, MogelnState, claim_after
 
 class MogelnTurn(BoxTurn):
     def __init__(self, state: MogelnState, player: int):
-        super().__init__(state, player, state.deck)
-        self.players = list(state.players)
+        super().__init__(state, player)
         self.stack = list(state.stack)
         self.out = state.out
         self.winner = state.winner

@@ -3,20 +3,15 @@ a reason naming the card, pile, option or player."""
 
 from __future__ import annotations
 
-from ...families.box.options import check_options
 from ...families.box.piles import count_cards
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards
 from ...core.errors import invalid_state
 from ...core.turn import player_term
 from .state import MogelnState
 
 
-def check_state(state: MogelnState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, 3, 6)
-    check_options(state.options)
+def check_game(state: MogelnState) -> None:
     n = len(state.players)
     for position, play in enumerate(state.stack):
         where = f"/stack/{position}"

@@ -13,7 +13,7 @@ from ...families.box.options import check_options
 from ...families.box.piles import Hidden
 from ...core.deal import check_deal
 from .state import Guesser, RatefixState, read_ratefix_options
-from .validity import HIGHEST, LOWEST, check_state
+from .validity import HIGHEST, LOWEST, check_game
 
 
 def deal(names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> RatefixState:
@@ -30,5 +30,5 @@ def deal(names: Sequence[str], seed: int, first: int, hidden: bool, options: Any
     players = tuple(Guesser(name, Hidden(len(stack)) if hidden else tuple(stack), 0)
                     for name, stack in zip(names, stacks))
     state = RatefixState(chosen, players, None, tuple(range(n)), (), (), first, len(cards) - dealt)
-    check_state(state)  # cards_each above 80 divided by the players: INVALID_STATE naming it
+    check_game(state)  # cards_each above 80 divided by the players: INVALID_STATE naming it
     return state.marked_checked()

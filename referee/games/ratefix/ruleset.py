@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from ...core.scoring import best_players
 from .deal import deal
 from .turn import RatefixTurn
-from .state import OPTIONS, READER, RatefixState, read_state
-from .validity import HIGHEST, LOWEST, check_state
+from .state import READER, RatefixState
+from .validity import HIGHEST, LOWEST, check_game
 from . import texts
 from .situations import SITUATIONS
 
@@ -27,39 +25,23 @@ class Ratefix(BoxRuleset):
     texts = texts
     situations = SITUATIONS
     middle_holds_entries = True
-    declared = OPTIONS
+    state_type = RatefixState
+    turn_type = RatefixTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = LOWEST, HIGHEST
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
+    codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
     grammar = PUTTING
     reader = READER
     turned_up_kinds = frozenset({"put"})
-    sealable = True
 
     def shape(self, state: RatefixState) -> Grammar:
         """A put while cards are put into the middle, a guess once they all lie there."""
         return GUESSING if state.all_put else PUTTING
 
-    def load_state(self, data: Any) -> RatefixState:
-        return read_state(data)
-
-    def check_state(self, state: RatefixState) -> None:
-        check_state(state)
-
-    def start_turn(self, state: RatefixState, player: int) -> RatefixTurn:
-        return RatefixTurn(state, player)
-
     def score(self, state: RatefixState) -> dict[str, Any]:
         """Cards won; most wins, ties share."""
-        counts = [p.won for p in state.players]
-        return {
-            "finished": state.is_over,
-            "scores": [{"player": i, "cards": n} for i, n in enumerate(counts)],
-            "winners": best_players(counts, max),
-        }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> RatefixState:
-        return deal(names, seed, first, hidden, options)
+        return most_wins(state, [p.won for p in state.players])
 
     def view(self, state: RatefixState, player: int | None) -> RatefixState:
         """Nobody sees a face-down stack, not even its owner; in the middle each player sees

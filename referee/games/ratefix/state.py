@@ -6,19 +6,16 @@ put face down into the `middle` this round, the `guesses` made so far, the round
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ...families.box.actions import ActionReader, optional_card
 from ...families.box.cards import EDITIONS, cards_of
-from ...families.box.options import EDITION, Option, Options, options_to_wire, read_options
-from ...families.box.piles import Cards, Entry, count_cards, pile_to_wire, read_count, read_entries, read_pile
+from ...families.box.options import EDITION, Option, Options, read_options
+from ...families.box.piles import Cards, Entry, count_cards
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
-STATE = Members("ratefix state",
-                {"ruleset", "options", "players", "current", "waiting", "middle", "guesses", "leader", "out"})
-PLAYER = Members("ratefix player", {"name", "stack", "won"})
 GUESS = Members("guess", {"player", "value"})
 PUT_ACTION = Members("put action", {"type"}, {"card"})
 GUESS_ACTION = Members("guess action", {"type", "value"})
@@ -102,28 +99,37 @@ class Said(NamedTuple):
         return {"player": self.player, "value": self.value}
 
 
-@dataclass(frozen=True, slots=True)
-class Guesser:
-    name: str
-    stack: Cards
-    won: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "stack": pile_to_wire(self.stack), "won": self.won}
+def read_said(item: Any) -> Said:
+    GUESS.check(item)
+    return Said(read_int(item["player"]), read_value(item["value"]))
 
 
-@dataclass(frozen=True, slots=True)
-class RatefixState:
-    options: Options
-    players: tuple[Guesser, ...]
-    current: int | None
-    waiting: tuple[int, ...]
-    middle: tuple[Entry, ...]
-    guesses: tuple[Said, ...]
-    leader: int
-    out: int
-    checked: bool = False
+#: The guesses made this round, in order.
+GUESSES = records_of(read_said, "guesses are a list of {player, value}",
+                     {"type": "array", "minItems": 0, "maxItems": 16, "items": {"$ref": "#/$defs/RatefixGuess"}})
+#: The round's leader: a player index.
+LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
+
+
+@wired_record
+class Guesser(BoxPlayer):
+    stack: Cards = wired(PILE)
+    won: int = wired(count("won"))
+
+
+@wired_record
+class RatefixState(BoxState):
+    middle: tuple[Entry, ...] = wired(entries("the middle"))
+    guesses: tuple[Said, ...] = wired(GUESSES)
+    leader: int = wired(LEADER)
+    out: int = wired(count("out"))
     ruleset = "ratefix"
+    OPTIONS = OPTIONS
+    PLAYER = Guesser
+
+    @classmethod
+    def read_options(cls, data: Any, players: Any) -> Options:
+        return read_ratefix_options(data, len(players) if isinstance(players, list) else 0)
 
     @property
     def deck(self) -> frozenset[str]:
@@ -142,56 +148,5 @@ class RatefixState:
         """The stacks have run out and the last round has been taken."""
         return not self.middle and all(count_cards(p.stack) == 0 for p in self.players)
 
-    def marked_checked(self) -> RatefixState:
-        return replace(self, checked=True)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset,
-            "options": options_to_wire(self.options),
-            "players": [p.to_dict() for p in self.players],
-            "current": self.current,
-            "waiting": list(self.waiting),
-            "middle": [e.to_dict() for e in self.middle],
-            "guesses": [g.to_dict() for g in self.guesses],
-            "leader": self.leader,
-            "out": self.out,
-        }
-
-
-def read_state(data: Any) -> RatefixState:
-    STATE.check(data)
-    players = data["players"]
-    if not isinstance(players, list):
-        raise MalformedInput("players are a list")
-    guessers = []
-    for player in players:
-        PLAYER.check(player)
-        if not isinstance(player["name"], str):
-            raise MalformedInput("a player's name is a string")
-        guessers.append(Guesser(player["name"], read_pile(player["stack"]), read_count(player["won"], "won")))
-    waiting = data["waiting"]
-    if not isinstance(waiting, list):
-        raise MalformedInput("waiting is a list of players")
-    guesses = data["guesses"]
-    if not isinstance(guesses, list):
-        raise MalformedInput("guesses are a list of {player, value}")
-    said = []
-    for guess in guesses:
-        GUESS.check(guess)
-        said.append(Said(read_int(guess["player"]), read_value(guess["value"])))
-    current = data["current"]
-    return RatefixState(
-        options=read_ratefix_options(data["options"], len(guessers)),
-        players=tuple(guessers),
-        current=None if current is None else read_int(current),
-        waiting=tuple(read_int(w) for w in waiting),
-        middle=read_entries(data["middle"], "the middle"),
-        guesses=tuple(said),
-        leader=read_int(data["leader"]),
-        out=read_count(data["out"], "out"),
-    )
-
-
-__all__ = ["RatefixState", "Guesser", "Said", "Put", "Guess", "READER", "OPTIONS", "read_state",
-           "read_ratefix_options"]
+__all__ = ["RatefixState", "Guesser", "Said", "Put", "Guess", "READER", "OPTIONS", "read_ratefix_options"]

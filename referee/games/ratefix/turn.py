@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...families.box.cards import value
-from ...families.box.piles import Entry, Hidden
+from ...families.box.piles import Entry, Hidden, take_top
 from ...families.box.turn import BoxTurn
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -26,8 +26,7 @@ from .validity import seats
 
 class RatefixTurn(BoxTurn):
     def __init__(self, state: RatefixState, player: int):
-        super().__init__(state, player, state.deck)
-        self.players = list(state.players)
+        super().__init__(state, player)
         self.middle = list(state.middle)
         self.guesses = list(state.guesses)
         self.leader = state.leader
@@ -67,10 +66,7 @@ class RatefixTurn(BoxTurn):
 
     def put(self, action: Put) -> None:
         me = self.players[self.player]
-        if isinstance(me.stack, Hidden):
-            card, rest = action.card, Hidden(me.stack.count - 1)
-        else:
-            card, rest = me.stack[0], me.stack[1:]
+        card, rest = take_top(me.stack, action.card)
         self.players[self.player] = replace(me, stack=rest)
         self.middle.append(Entry(self.player, card))
 

@@ -4,9 +4,8 @@ with a reason naming the card, pile, option or player, and who acts as the table
 from __future__ import annotations
 
 from ...families.box.cards import TOP
-from ...families.box.options import check_options
 from ...families.box.piles import count_cards
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards, check_entry_players, entry_zones
 from ...core.errors import invalid_state
 from ...core.turn import player_term
@@ -15,11 +14,7 @@ from .state import RatefixState
 LOWEST, HIGHEST = 2, 4
 
 
-def check_state(state: RatefixState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, LOWEST, HIGHEST)
-    check_options(state.options)
+def check_game(state: RatefixState) -> None:
     n = len(state.players)
     most = 4 * TOP // n
     if state.cards_each > most:

@@ -13,16 +13,15 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset, PictureFacts
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts, most_wins
 from ...families.box.seats import may_act
 from ...core.codes import Code
-from ...core.scoring import best_players
 from .actions import READ, Call, Flip
 from .calls import schnapp_piles, schnipp_right
 from .deal import deal
-from .state import OPTIONS, SchnippSchnappState, read_state
+from .state import SchnippSchnappState
 from .turn import SchnippSchnappTurn
-from .validity import check_state
+from .validity import check_game
 from . import texts
 from .situations import SITUATIONS
 
@@ -34,21 +33,16 @@ class SchnippSchnapp(BoxRuleset):
     name = "schnipp-schnapp"
     texts = texts
     situations = SITUATIONS
-    declared = OPTIONS
+    state_type = SchnippSchnappState
+    turn_type = SchnippSchnappTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE,
-             Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
-             Code.NOTHING_TO_CALL, Code.CALL_NOT_ALLOWED)
+    codes = FIRST_CODES + (Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
+                           Code.NOTHING_TO_CALL, Code.CALL_NOT_ALLOWED)
     grammar = Grammar.one_of("flip", "call")
     reader = READ
     turned_up_kinds = frozenset({"flip"})
-    sealable = True
-
-    def load_state(self, data: Any) -> SchnippSchnappState:
-        return read_state(data)
-
-    def check_state(self, state: SchnippSchnappState) -> None:
-        check_state(state)
 
     def kinds(self, state: SchnippSchnappState, player: int, actions: Sequence[Any]) -> list[str]:
         """A call whose `with` names the caller, a player twice or a player who does not
@@ -88,22 +82,11 @@ class SchnippSchnapp(BoxRuleset):
             p in snapped or schnipp_right(opens, (p,), state.middle))}
         return PictureFacts(callable=frozenset(callable_))
 
-    def start_turn(self, state: SchnippSchnappState, player: int) -> SchnippSchnappTurn:
-        return SchnippSchnappTurn(state, player)
-
     def score(self, state: SchnippSchnappState) -> dict[str, Any]:
         """Quartets set aside (with together: cards won); most wins."""
         if state.together:
-            counts = [p.won or 0 for p in state.players]
-            scores = [{"player": i, "cards": n} for i, n in enumerate(counts)]
-        else:
-            counts = [len(p.quartets) for p in state.players]
-            scores = [{"player": i, "quartets": n} for i, n in enumerate(counts)]
-        return {"finished": state.is_over, "scores": scores, "winners": best_players(counts, max)}
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool,
-                 options: Any) -> SchnippSchnappState:
-        return deal(names, seed, first, hidden, options)
+            return most_wins(state, [p.won or 0 for p in state.players])
+        return most_wins(state, [len(p.quartets) for p in state.players], "quartets")
 
     def view(self, state: SchnippSchnappState, player: int | None) -> SchnippSchnappState:
         """Nobody sees a face-down stack, not even its owner; open piles, the middle and the

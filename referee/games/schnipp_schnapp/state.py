@@ -6,14 +6,13 @@ be called now (docs/games/schnipp-schnapp.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from ...families.box.cards import EDITIONS, cards_of, value
-from ...families.box.options import EDITION, Option, Options, boolean, options_to_wire, read_options
-from ...families.box.piles import Cards, count_cards, pile_to_wire, read_count, read_list, read_pile
-from ...families.box.wire import read_current, read_players, read_seats
+from ...families.box.options import EDITION, Option, Options, boolean
+from ...families.box.piles import Cards, count_cards
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -23,11 +22,6 @@ TOGETHER = Option(
     "the most cards from the others and the middle wins.",
 )
 OPTIONS = (EDITION, TOGETHER)
-STATE = Members("schnipp-schnapp state",
-                {"ruleset", "options", "players", "current", "waiting", "middle", "flipped"})
-PLAYER = Members("schnipp-schnapp player", {"name", "stack", "open", "quartets"})
-#: With `together` a player also keeps `won`.
-PLAYER_TOGETHER = Members("schnipp-schnapp player", {"name", "stack", "open", "quartets", "won"})
 
 
 @cache
@@ -41,25 +35,31 @@ def quartet_of(edition: str, number: int) -> tuple[str, ...]:
     return tuple(f"{c}{number}" for c in EDITIONS[edition])
 
 
-@dataclass(frozen=True, slots=True)
-class Snapper:
-    name: str
-    stack: Cards
-    open: tuple[str, ...]
-    quartets: tuple[int, ...]
-    won: int | None = None  # with `together` only
+def read_quartets(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise MalformedInput("quartets are a list of values")
+    values = tuple(read_int(v) for v in value)
+    if any(not 1 <= v <= 20 for v in values):
+        raise MalformedInput("a quartet is a value 1 to 20")
+    return values
+
+
+#: The values of the quartets a player has set aside.
+QUARTETS = Kind(read_quartets, list,
+                {"type": "array", "minItems": 0, "maxItems": 20, "items": {"$ref": "#/$defs/BoxValue"}})
+
+
+@wired_record
+class Snapper(BoxPlayer):
+    stack: Cards = wired(PILE)
+    open: tuple[str, ...] = wired(face_up("an open pile"))
+    quartets: tuple[int, ...] = wired(QUARTETS)
+    won: int | None = wired(count("won", most=1_000_000), optional=True)  # with `together` only
 
     @property
     def holds(self) -> bool:
         """A player holds cards while their stack or open pile is not empty."""
         return bool(self.open) or count_cards(self.stack) > 0
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {"name": self.name, "stack": pile_to_wire(self.stack), "open": list(self.open),
-                "quartets": list(self.quartets)}
-        if self.won is not None:
-            data["won"] = self.won
-        return data
 
 
 def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
@@ -67,16 +67,18 @@ def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(players) if p.holds)
 
 
-@dataclass(frozen=True, slots=True)
-class SchnippSchnappState:
-    options: Options
-    players: tuple[Snapper, ...]
-    current: int | None
-    waiting: tuple[int, ...]
-    middle: tuple[str, ...]
-    flipped: tuple[int, ...]
-    checked: bool = False
+@wired_record
+class SchnippSchnappState(BoxState):
+    middle: tuple[str, ...] = wired(face_up("the middle"))
+    flipped: tuple[int, ...] = wired(seats("flipped"))
     ruleset = "schnipp-schnapp"
+    OPTIONS = OPTIONS
+    PLAYER = Snapper
+
+    @classmethod
+    def player_members(cls, options: Options) -> Members:
+        """A player keeps `won` with `together` only."""
+        return cls.PLAYER_MEMBERS[options["together"]]
 
     @property
     def together(self) -> bool:
@@ -103,47 +105,3 @@ class SchnippSchnappState:
         top = value(self.middle[0])
         return sum(value(card) == top for card in self.middle) == 4
 
-    def marked_checked(self) -> SchnippSchnappState:
-        return replace(self, checked=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset,
-            "options": options_to_wire(self.options),
-            "players": [p.to_dict() for p in self.players],
-            "current": self.current,
-            "waiting": list(self.waiting),
-            "middle": list(self.middle),
-            "flipped": list(self.flipped),
-        }
-
-
-def read_quartets(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise MalformedInput("quartets are a list of values")
-    values = tuple(read_int(v) for v in value)
-    if any(not 1 <= v <= 20 for v in values):
-        raise MalformedInput("a quartet is a value 1 to 20")
-    return values
-
-
-def read_player(together: bool):
-    def make(p: dict[str, Any]) -> Snapper:
-        won = read_count(p["won"], "won") if together else None
-        return Snapper(p["name"], read_pile(p["stack"]), read_list(p["open"], "an open pile"),
-                       read_quartets(p["quartets"]), won)
-    return make
-
-
-def read_state(data: Any) -> SchnippSchnappState:
-    STATE.check(data)
-    options = read_options(data["options"], OPTIONS)
-    together = options["together"]
-    return SchnippSchnappState(
-        options=options,
-        players=read_players(data["players"], PLAYER_TOGETHER if together else PLAYER, read_player(together)),
-        current=read_current(data["current"]),
-        waiting=read_seats(data["waiting"], "waiting"),
-        middle=read_list(data["middle"], "the middle"),
-        flipped=read_seats(data["flipped"], "flipped"),
-    )

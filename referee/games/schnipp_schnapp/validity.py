@@ -3,9 +3,8 @@ INVALID_STATE with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations
 
-from ...families.box.options import check_options
 from ...families.box.piles import known
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards
 from ...core.errors import invalid_state
 from ...core.turn import player_term
@@ -13,11 +12,7 @@ from ...i18n.terms import Card
 from .state import SchnippSchnappState, quartet_of
 
 
-def check_state(state: SchnippSchnappState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, 2, 6)
-    check_options(state.options)
+def check_game(state: SchnippSchnappState) -> None:
     check_quartets(state)
     zones = [(f"/players/{i}/{field}", getattr(p, field)) for i, p in enumerate(state.players)
              for field in ("stack", "open")]

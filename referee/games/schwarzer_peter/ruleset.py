@@ -8,14 +8,14 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
 from .deal import deal
 from .turn import SchwarzerPeterTurn
-from .state import OPTIONS, READER, Draw, SchwarzerPeterState, next_holding, read_state
-from .validity import HIGHEST, LOWEST, check_state
+from .state import READER, Draw, SchwarzerPeterState, next_holding
+from .validity import HIGHEST, LOWEST, check_game
 from . import texts
 from .situations import SITUATIONS
 
@@ -24,23 +24,16 @@ class SchwarzerPeter(BoxRuleset):
     name = "schwarzer-peter"
     texts = texts
     situations = SITUATIONS
-    declared = OPTIONS
+    state_type = SchwarzerPeterState
+    turn_type = SchwarzerPeterTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = LOWEST, HIGHEST
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.CARD_NOT_IN_HAND,
-             Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.PAIR_NOT_LAID)
+    codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
+                           Code.PAIR_NOT_LAID)
     grammar = Grammar({0: {"draw": 1}, 1: {"pair": 2}}, {1, 2})
     reader = READER
     turned_up_kinds = frozenset({"draw"})
-    sealable = True
-
-    def load_state(self, data: Any) -> SchwarzerPeterState:
-        return read_state(data)
-
-    def check_state(self, state: SchwarzerPeterState) -> None:
-        check_state(state)
-
-    def start_turn(self, state: SchwarzerPeterState, player: int) -> SchwarzerPeterTurn:
-        return SchwarzerPeterTurn(state, player)
 
     def score(self, state: SchwarzerPeterState) -> dict[str, Any]:
         """Nobody has lost until the end; then the one left holding cards has, and the
@@ -52,10 +45,6 @@ class SchwarzerPeter(BoxRuleset):
             "scores": [{"player": i, "lost": i in loser} for i in range(len(state.players))],
             "winners": [i for i in range(len(state.players)) if i not in loser] if over else None,
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool,
-                 options: Any) -> SchwarzerPeterState:
-        return deal(names, seed, first, hidden, options)
 
     def sealed_pick(self, state: SchwarzerPeterState, player: int, action: Any, rng: Any) -> Any:
         """In a sealed game the drawer sees only the backs of the fan: a draw that names

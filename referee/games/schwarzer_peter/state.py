@@ -5,19 +5,17 @@ two actions, `draw` (from the next player who holds cards) and `pair`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, NamedTuple
 
 from ...families.box.actions import ActionReader, optional_card
 from ...families.box.cards import TOP, cards_of
-from ...families.box.options import COLORS, EDITION, Option, Options, boolean, options_to_wire, read_options
-from ...families.box.piles import Cards, count_cards, pile_to_wire, read_pile
+from ...families.box.options import COLORS, EDITION, Option, boolean
+from ...families.box.piles import Cards, count_cards
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
-STATE = Members("schwarzer-peter state", {"ruleset", "options", "players", "current", "waiting", "aside"})
-PLAYER = Members("schwarzer-peter player", {"name", "hand", "pairs"})
 DRAW_ACTION = Members("draw action", {"type"}, {"card", "index"})
 PAIR_ACTION = Members("pair action", {"type", "value"})
 #: The highest value with the option short: 17 to 20 are left out.
@@ -80,25 +78,28 @@ def read_pair(data: dict[str, Any]) -> Pair:
 READER = ActionReader({"draw": read_draw, "pair": read_pair})
 
 
-@dataclass(frozen=True, slots=True)
-class Holder:
-    name: str
-    hand: Cards
-    pairs: tuple[int, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "hand": pile_to_wire(self.hand), "pairs": list(self.pairs)}
+def read_pairs(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise MalformedInput("pairs are a list of values")
+    return tuple(read_value(v) for v in value)
 
 
-@dataclass(frozen=True, slots=True)
-class SchwarzerPeterState:
-    options: Options
-    players: tuple[Holder, ...]
-    current: int | None
-    waiting: tuple[int, ...]
-    aside: Cards
-    checked: bool = False
+#: The values of the pairs a player has laid.
+PAIRS = Kind(read_pairs, list, {"type": "array", "minItems": 0, "maxItems": 20, "items": {"$ref": "#/$defs/BoxValue"}})
+
+
+@wired_record
+class Holder(BoxPlayer):
+    hand: Cards = wired(PILE)
+    pairs: tuple[int, ...] = wired(PAIRS)
+
+
+@wired_record
+class SchwarzerPeterState(BoxState):
+    aside: Cards = wired(PILE)
     ruleset = "schwarzer-peter"
+    OPTIONS = OPTIONS
+    PLAYER = Holder
 
     @property
     def top(self) -> int:
@@ -122,19 +123,6 @@ class SchwarzerPeterState:
         """At most one player holds cards: the game is over (that one has lost)."""
         return len(self.holding()) <= 1
 
-    def marked_checked(self) -> SchwarzerPeterState:
-        return replace(self, checked=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset,
-            "options": options_to_wire(self.options),
-            "players": [p.to_dict() for p in self.players],
-            "current": self.current,
-            "waiting": list(self.waiting),
-            "aside": pile_to_wire(self.aside),
-        }
-
 
 @cache
 def deck_of(colors: tuple[str, ...], top: int) -> frozenset[str]:
@@ -149,30 +137,3 @@ def next_holding(hands: list[Cards], after: int) -> int | None:
         if count_cards(hands[seat]):
             return seat
     return None
-
-
-def read_state(data: Any) -> SchwarzerPeterState:
-    STATE.check(data)
-    players = data["players"]
-    if not isinstance(players, list):
-        raise MalformedInput("players are a list")
-    holders = []
-    for player in players:
-        PLAYER.check(player)
-        if not isinstance(player["name"], str):
-            raise MalformedInput("a player's name is a string")
-        if not isinstance(player["pairs"], list):
-            raise MalformedInput("pairs are a list of values")
-        holders.append(Holder(player["name"], read_pile(player["hand"]),
-                              tuple(read_value(v) for v in player["pairs"])))
-    waiting = data["waiting"]
-    if not isinstance(waiting, list):
-        raise MalformedInput("waiting is a list of players")
-    current = data["current"]
-    return SchwarzerPeterState(
-        options=read_options(data["options"], OPTIONS),
-        players=tuple(holders),
-        current=None if current is None else read_int(current),
-        waiting=tuple(read_int(w) for w in waiting),
-        aside=read_pile(data["aside"]),
-    )

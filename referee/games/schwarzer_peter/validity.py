@@ -3,9 +3,8 @@ INVALID_STATE with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations
 
-from ...families.box.options import check_options
 from ...families.box.piles import Cards, Hidden, count_cards
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards
 from ...core.errors import invalid_state
 from ...core.turn import player_term
@@ -15,11 +14,7 @@ from .state import SchwarzerPeterState
 LOWEST, HIGHEST = 2, 6
 
 
-def check_state(state: SchwarzerPeterState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, LOWEST, HIGHEST)
-    check_options(state.options)
+def check_game(state: SchwarzerPeterState) -> None:
     if count_cards(state.aside) != 1:
         raise invalid_state("aside holds {n} cards; exactly one card is set aside", n=count_cards(state.aside))
     laid: dict[int, int] = {}

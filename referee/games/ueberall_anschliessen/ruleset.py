@@ -8,13 +8,13 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
-from ...families.box.ruleset import BoxRuleset
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from .actions import MIDDLE, OWN, READ, Place
 from .deal import deal
-from .state import OPTIONS, Runner, UeberallAnschliessenState, read_state
+from .state import Runner, UeberallAnschliessenState
 from .turn import UeberallAnschliessenTurn
-from .validity import check_state
+from .validity import check_game
 from . import texts
 from .situations import SITUATIONS
 
@@ -23,31 +23,23 @@ class UeberallAnschliessen(BoxRuleset):
     name = "ueberall-anschliessen"
     texts = texts
     situations = SITUATIONS
-    declared = OPTIONS
+    state_type = UeberallAnschliessenState
+    turn_type = UeberallAnschliessenTurn
+    new_deal = staticmethod(deal)
+    check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
-    codes = (Code.INVALID_STATE, Code.GAME_OVER, Code.NOT_YOUR_TURN, Code.TURN_SHAPE, Code.ACTION_AFTER_GAME_END,
-             Code.TURN_ENDED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
-             Code.NOT_NEXT_HIGHER, Code.MIDDLE_FIRST, Code.FIT_OVERLOOKED, Code.STOPP_WITHOUT_MISTAKE,
-             Code.TURN_INCOMPLETE)
+    codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.TURN_ENDED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH,
+                           Code.CARD_UNAVAILABLE, Code.NOT_NEXT_HIGHER, Code.MIDDLE_FIRST, Code.FIT_OVERLOOKED,
+                           Code.STOPP_WITHOUT_MISTAKE, Code.TURN_INCOMPLETE)
     grammar = Grammar({0: {"reveal": 1}, 1: {"place": 2}, 2: {"reveal": 1, "stopp": 3}}, {2, 3})
     reader = READ
     turned_up_kinds = frozenset({"reveal"})
-    sealable = True
-
-    def load_state(self, data: Any) -> UeberallAnschliessenState:
-        return read_state(data)
-
-    def check_state(self, state: UeberallAnschliessenState) -> None:
-        check_state(state)
 
     def kinds(self, state: UeberallAnschliessenState, player: int, actions: Sequence[Any]) -> list[str]:
         """A place onto the own seat or a seat that does not exist fits no turn (the own pile
         is `"own"`)."""
         return [f"place to {a.to}" if isinstance(a, Place) and a.to not in (MIDDLE, OWN)
                 and (a.to == player or a.to >= len(state.players)) else a.kind for a in actions]
-
-    def start_turn(self, state: UeberallAnschliessenState, player: int) -> UeberallAnschliessenTurn:
-        return UeberallAnschliessenTurn(state, player)
 
     def score(self, state: UeberallAnschliessenState) -> dict[str, Any]:
         """Each player's finishing place (null while they play); the first to finish wins."""
@@ -57,9 +49,6 @@ class UeberallAnschliessen(BoxRuleset):
             "scores": [{"player": i, "place": places.get(i)} for i in range(len(state.players))],
             "winners": [state.finished[0]] if state.finished else None,
         }
-
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> UeberallAnschliessenState:
-        return deal(names, seed, first, hidden, options)
 
     def view(self, state: UeberallAnschliessenState, player: int | None) -> UeberallAnschliessenState:
         """Nobody sees a face-down stack, not even its owner; the open piles and the middle

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from ...families.box.piles import Cards, Hidden, count_cards, known, turned_over
+from ...families.box.piles import Cards, Hidden, count_cards, known, take_top, turned_over
 from ...families.box.turn import BoxTurn
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -27,8 +27,7 @@ from .state import Runner, UeberallAnschliessenState, follows
 
 class UeberallAnschliessenTurn(BoxTurn):
     def __init__(self, state: UeberallAnschliessenState, player: int):
-        super().__init__(state, player, state.deck)
-        self.players = list(state.players)
+        super().__init__(state, player)
         self.middle = state.middle
         self.finished = list(state.finished)
         self.card: str | None = None  # turned up, not yet placed
@@ -37,9 +36,9 @@ class UeberallAnschliessenTurn(BoxTurn):
         self.upcoming: list[Any] | None = None  # the whole turn, where it is known
         self.last_card = ""  # the card placed last
 
-    def run(self, actions: Iterable[Any], scores: Any) -> TurnResult:
+    def run(self, actions: Iterable[Any]) -> TurnResult:
         self.upcoming = list(actions)
-        return super().run(self.upcoming, scores)
+        return super().run(self.upcoming)
 
     # -- where a card fits ---------------------------------------------------------------------
 
@@ -137,10 +136,7 @@ class UeberallAnschliessenTurn(BoxTurn):
 
     def reveal(self, action: Reveal) -> None:
         me = self.players[self.player]
-        if isinstance(me.stack, Hidden):
-            card, rest = action.card, Hidden(me.stack.count - 1)
-        else:
-            card, rest = me.stack[0], me.stack[1:]
+        card, rest = take_top(me.stack, action.card)
         assert card is not None
         self.players[self.player] = replace(me, stack=rest)
         self.card = card

@@ -3,8 +3,7 @@ INVALID_STATE with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations
 
-from ...families.box.options import check_options
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards
 from ...core.errors import invalid_state
 from ...core.turn import player_term
@@ -12,11 +11,7 @@ from ...i18n.terms import Card
 from .state import UeberallAnschliessenState, follows
 
 
-def check_state(state: UeberallAnschliessenState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, 2, 6)
-    check_options(state.options)
+def check_game(state: UeberallAnschliessenState) -> None:
     n = len(state.players)
     zones = [(f"/players/{i}/{field}", getattr(p, field)) for i, p in enumerate(state.players)
              for field in ("stack", "open")]

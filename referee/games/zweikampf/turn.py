@@ -9,7 +9,7 @@ from typing import Any
 
 from ...families.box.actions import Reveal
 from ...families.box.cards import value
-from ...families.box.piles import Cards, Entry, Hidden, count_cards, turned_over
+from ...families.box.piles import Cards, Entry, Hidden, count_cards, take_top, turned_over
 from ...families.box.turn import BoxTurn
 from ...core.errors import Violation
 from .state import Fighter, ZweikampfState
@@ -18,8 +18,7 @@ from .validity import seats
 
 class ZweikampfTurn(BoxTurn):
     def __init__(self, state: ZweikampfState, player: int):
-        super().__init__(state, player, state.deck)
-        self.players = list(state.players)
+        super().__init__(state, player)
         self.battle = list(state.battle)
         self.out = state.out
         self.revealed = False
@@ -51,10 +50,7 @@ class ZweikampfTurn(BoxTurn):
         stack = self.source()
         if stack is not me.stack:
             me = Fighter(me.name, stack, ())
-        if isinstance(stack, Hidden):
-            card, rest = action.card, Hidden(stack.count - 1)
-        else:
-            card, rest = stack[0], stack[1:]
+        card, rest = take_top(stack, action.card)
         self.players[self.player] = Fighter(me.name, rest, me.won)
         self.battle.append(Entry(self.player, card))
         self.events.append({"type": "revealed", "player": self.player, "card": card})

@@ -4,20 +4,15 @@ with a reason naming the card, pile, option or player."""
 from __future__ import annotations
 
 from ...families.box.cards import value
-from ...families.box.options import check_options
 from ...families.box.piles import count_cards
-from ...families.box.seats import Seats, check_player_count, check_seats
+from ...families.box.seats import Seats, check_seats
 from ...families.box.validity import check_cards, check_entry_players, entry_zones
 from ...core.errors import invalid_state
 from ...core.turn import player_term
 from .state import ZweikampfState
 
 
-def check_state(state: ZweikampfState) -> None:
-    if state.checked:
-        return
-    check_player_count(state, 2, 2)
-    check_options(state.options)
+def check_game(state: ZweikampfState) -> None:
     check_entry_players(state.battle, 2, "/battle")
     for position, entry in enumerate(state.battle):
         if entry.card is None:
