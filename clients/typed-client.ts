@@ -74,6 +74,9 @@ function nextPlayer(answer: TurnAnswer): number | null {
 
 // A sealed game travels as a token and a seat key, never as a state.
 const sealed: Schemas["SealedTurnRequest"] = { game: "gAAAAA", seat: "0f", turn: { player: 0, actions: [draw] } };
+// Once it is over, its revealed seed and salt deal its start again as a plain game.
+const dealtAgain: Schemas["NewGameRequest"] = { players: ["Timo", "Vera"], seed: 4711,
+  salt: "0123456789abcdef0123456789abcdef" };
 
 // A token is played once: a turn on one played already names the game's latest token.
 type Spent = paths["/v1/turns"]["post"]["responses"]["409"]["content"]["application/problem+json"];
@@ -100,4 +103,4 @@ export function play(request: TurnRequest): string {
   const held = stacked ? state.players[0].stack : state.players[0].hand;
   return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }
-export { catchUp, claim, explain, invitationsOf, later, nextPlayer, sealed, seatOf };
+export { catchUp, claim, dealtAgain, explain, invitationsOf, later, nextPlayer, sealed, seatOf };

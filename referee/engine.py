@@ -13,7 +13,7 @@ from typing import Any
 
 from .core.actions import Action, Turn
 from .core.codes import Code
-from .core.deal import new_seed
+from .core.deal import deal_key, new_seed
 from .core.errors import MalformedInput, Violation
 from .core.ruleset import NewGame, ReplayResult, Ruleset
 from .core.turn import LegalActions, TurnResult
@@ -89,10 +89,12 @@ def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:
     return find_ruleset(state.ruleset).replay(state, turns)
 
 
-def check_mover(state: GameState, player: int) -> None:
+def check_mover(state: GameState, player: int, actions: Sequence[Action] = ()) -> None:
     """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now (the one to move, or
-    in a game of the box one a simultaneous step waits for)."""
-    find_ruleset(state.ruleset).check_mover(state, player)
+    in a game of the box one a simultaneous step waits for); given `actions`, unless the
+    player may take a turn of them now (a game may let a player act out of turn with some
+    actions only)."""
+    find_ruleset(state.ruleset).check_mover(state, player, actions)
 
 
 def turns_up(state: GameState, action: Action) -> bool:
@@ -127,12 +129,15 @@ def new_game(
     hidden: bool = False,
     ruleset: str = DEFAULT_RULESET,
     options: Any = None,
+    salt: str | None = None,
 ) -> NewGame:
     """A fresh seeded deal, the seed it used (a random one when none is given), and how
     often the deal was redone (classic with the start on the 11s: until someone holds one).
 
-    `rows` (the row order) is MASTER's alone; `options` are the classic game's.
+    With a `salt` (32 hex digits) the deal comes from the seed and salt together, as a
+    sealed game's does (`core.deal.deal_key`). `rows` (the row order) is MASTER's alone;
+    `options` are the classic game's.
     """
     seed = new_seed() if seed is None else seed
-    state, redeals = find_ruleset(ruleset).deal(players, seed, first, rows, hidden, options)
+    state, redeals = find_ruleset(ruleset).deal(players, deal_key(seed, salt), first, rows, hidden, options)
     return NewGame(state, seed, redeals)

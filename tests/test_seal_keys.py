@@ -39,7 +39,7 @@ def test_the_app_refuses_to_start_with_keys_that_are_not_keys():
 
 def test_the_first_key_seals_and_every_key_opens():
     old, new = new_key(), new_key()
-    sealed, token = Sealer([old]).new_game({"players": []}, 7)
+    sealed, token = Sealer([old]).new_game({"players": []}, 7, "0123456789abcdef" * 2)
     assert Sealer([new, old]).open(token) == sealed
     resealed = Sealer([new, old]).seal(sealed)
     assert Sealer([new]).open(resealed) == sealed

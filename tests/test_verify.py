@@ -106,7 +106,7 @@ def test_a_pile_reordered_after_the_deal_is_found_at_the_first_draw_it_changes(r
     # The referee dealt honestly but then swapped the pile's top two cards: the player
     # saw the second card of the seeded pile at their first draw.
     mine = copy.deepcopy(records[0])
-    dealt = engine.new_game(PLAYERS, seed=mine["seed"]).state
+    dealt = engine.new_game(PLAYERS, seed=mine["seed"], salt=mine["salt"]).state
     drawn_before = sum(1 for t in mine["turns"][: first_own_draw(mine)] if t["actions"] == [{"type": "draw"}])
     number = first_own_draw(mine)
     mine["turns"][number]["events"][0]["card"] = dealt.pile[drawn_before + 1]
@@ -122,7 +122,7 @@ def test_a_hand_dealt_otherwise_is_found_at_the_deal(records, tmp_path, capsys):
 def test_a_card_played_that_the_seed_did_not_deal_is_found_at_its_turn(records, tmp_path, capsys):
     public = copy.deepcopy(records[1])
     number, turn = next((i, t) for i, t in enumerate(public["turns"]) if t["actions"][0]["type"] == "place")
-    dealt = engine.new_game(PLAYERS, seed=public["seed"]).state
+    dealt = engine.new_game(PLAYERS, seed=public["seed"], salt=public["salt"]).state
     elsewhere = dealt.players[1 - turn["player"]].hand
     turn["actions"] = [{"type": "place", "card": next(c for c in elsewhere if c != "J")}]
     assert fails(public, tmp_path, capsys).startswith(f"not from the seed: turn {number}: the seeded game refuses it")

@@ -225,8 +225,9 @@ class Ruleset:
     #: sealed game (what turns up a card is named by `turns_up`, and nothing leaks).
     sealable = True
 
-    def check_mover(self, state: Any, player: int) -> None:
-        """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now."""
+    def check_mover(self, state: Any, player: int, actions: Sequence[Action] = ()) -> None:
+        """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now (with `actions`,
+        for a game where some turns may be taken out of turn)."""
         check_mover(state, player)
 
     def turns_up(self, action: Any) -> bool:
@@ -240,6 +241,12 @@ class Ruleset:
         if self.turns_up(action) and getattr(action, "card", None) is not None:
             return "card"
         return None
+
+    def sealed_reorder(self, before: Any, after: Any, rng: Any) -> Any:
+        """A sealed game's state after a turn, with every hand that others cannot see
+        and that an order could betray reordered from the game's `rng` (a card drawn
+        from a fan held face down); by default `after` as it is."""
+        return after
 
     def sealed_pick(self, state: Any, player: int, action: Any, rng: Any) -> Any:
         """The action as the referee plays it in a sealed game, where the player cannot

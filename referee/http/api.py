@@ -28,9 +28,11 @@ api = Blueprint("api", __name__, url_prefix="/v1")
 @api.post("/games")
 def new_game():
     request = new_game_schema.load(json_body("new-game-request.json"))
+    salt = request["salt"]
     sealed.refuse_invite(request)
     if request["sealed"]:
         sealed.refuse_unsealable(request)
+        salt = sealed.deal_salt()
     game = engine.new_game(
         request["players"],
         seed=request["seed"],
@@ -39,12 +41,14 @@ def new_game():
         hidden=request["hidden"],
         ruleset=request["ruleset"],
         options=request["options"],
+        salt=salt,
     )
-    if request["sealed"]:  # the seed stays inside the token until the game is over
-        return json_response(sealed.new_game(game.state, game.seed, invite=request["invite"]), 201)
-    return json_response(
-        {"state": game.state.to_dict(), "seed": game.seed, "redeals": game.redeals}, 201
-    )
+    if request["sealed"]:  # the seed and salt stay inside the token until the game is over
+        return json_response(sealed.new_game(game.state, game.seed, salt, invite=request["invite"]), 201)
+    answer = {"state": game.state.to_dict(), "seed": game.seed, "redeals": game.redeals}
+    if salt is not None:
+        answer["salt"] = salt
+    return json_response(answer, 201)
 
 
 class located:

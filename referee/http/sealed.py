@@ -28,7 +28,6 @@ cryptography.
 from __future__ import annotations
 
 import os
-import random
 
 from typing import Any, Callable
 
@@ -36,6 +35,7 @@ from flask import Flask, current_app
 
 from .. import engine
 from ..core.codes import Code
+from ..core.deal import new_salt
 from ..core.errors import Violation
 from ..core.turn import player_term
 from ..i18n import Message, N_
@@ -166,17 +166,26 @@ def refuse_invite(request: dict[str, Any]) -> None:
 
 
 def refuse_seed_and_hidden(request: dict[str, Any]) -> None:
-    """A sealed game picks its own seed (revealed at the end) and keeps every card itself."""
+    """A sealed game picks its own seed and salt (revealed at the end) and keeps every
+    card itself."""
     if request["seed"] is not None:
         raise schema_violation("/seed", "A sealed game picks its own seed, revealed once the game is over: leave out seed.")
+    if request["salt"] is not None:
+        raise schema_violation("/salt", "A sealed game picks its own salt, revealed once the game is over: leave out salt.")
     if request["hidden"]:
         raise schema_violation("/hidden", "A sealed game keeps every card itself: leave out hidden.")
 
 
-def new_game(state: Any, seed: int, invite: bool = False) -> dict[str, Any]:
+def deal_salt() -> str:
+    """The salt of a sealed game's deal: 128 random bits, so that the deal's secret
+    (seed and salt together) is beyond any search."""
+    return new_salt()
+
+
+def new_game(state: Any, seed: int, salt: str, invite: bool = False) -> dict[str, Any]:
     """A sealed game's first answer: the token, the commitment to the deal, and the seat
     keys, or for an invited game the invitations."""
-    sealed, token = sealer().new_game(state.to_dict(), seed)
+    sealed, token = sealer().new_game(state.to_dict(), seed, salt)
     players = len(state.players)
     seats = ({"invitations": current_app.extensions["invitations"].invitations(sealed.game, players)} if invite
              else {"seats": sealer().seats(sealed.game, players)})
@@ -242,8 +251,9 @@ def refusal_on_view(refused: Violation, view: Any, seat: int, actions: list[Any]
     except Violation as seen:
         return advised(seen, view, actions, seat)
     # The view accepts what the whole state refused: the rule depends on cards the seat
-    # cannot see. Answered with the code alone, so that nothing about them leaks.
-    current_app.logger.error("a sealed refusal the seat's view does not make: %s", refused.code.value)
+    # cannot see. Answered with the code alone, so that nothing about them leaks; logged
+    # as information only, since any seat can bring it about.
+    current_app.logger.info("a sealed refusal the seat's view does not make: %s", refused.code.value)
     bare = Violation(refused.code, refused.action, refused.code.title)
     return bare
 
@@ -267,8 +277,9 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         raise not_for_this_seat(view, seat, body["turn"]["player"])
     before = taken_so_far(sealed, state.ruleset)
     sent = new_actions(body["turn"]["actions"], state, "/turn/actions", drawing=True)
-    # A choice the player makes blind is the referee's, from the game's seed: reproducible.
-    rng = random.Random(f"{sealed.seed}:{sealed.turn}:{len(before)}")
+    # A choice the player makes blind is the referee's, from the deal's secret: the same
+    # token makes the same choice, and nobody can foresee it.
+    rng = sealed.generator(len(before))
     rules = engine.find_ruleset(state.ruleset)
     sent = [rules.sealed_pick(state, seat, action, rng) for action in sent]
     actions = before + sent
@@ -278,6 +289,8 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         raise schema_violation("/turn/actions", "An empty list only ends a turn left open after a draw.")
     token = body["game"]
     if sent and engine.turns_up(state, sent[-1]):
+        # Whether the seat may act so is told by the view, before any card is turned up.
+        engine.check_mover(view, seat, actions)
         try:
             legal, events = engine.partial_turn(state, actions, seat)
         except Violation as refused:
@@ -290,10 +303,11 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         result = engine.apply(state, engine.Turn(seat, tuple(actions)))
     except Violation as refused:
         raise refusal_on_view(refused, view, seat, actions, advised) from None
-    following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, result.state.to_dict(),
-                       [], digest(token))
-    return answer(following, result.state, seat, result.events, view_of=engine.view(result.state, seat),
-                  spending=token)
+    # A hand the others cannot see is shuffled where it changed, so its order tells
+    # nothing (a card just drawn is not at the end).
+    after = rules.sealed_reorder(state, result.state, rng)
+    following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token))
+    return answer(following, after, seat, result.events, view_of=engine.view(after, seat), spending=token)
 
 
 def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
@@ -341,9 +355,14 @@ def legal_actions(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
     if not listing["actions"]:
         # The view may refuse an action only because it would turn up cards the view hides
         # (Ratefix's last guess: CARDS_HIDDEN); the referee holds them. Such an action is
-        # listed from the whole state when it names no card, so nothing hidden is told.
-        whole = engine.legal_actions(state, actions, seat).to_dict()
-        listing["actions"] = [a for a in whole["actions"] if not set(a) & {"card", "cards"}]
+        # listed from the whole state when it names no card, so nothing hidden is told;
+        # a refusal of the whole state is never told (the view's empty list stands).
+        try:
+            whole = engine.legal_actions(state, actions, seat).to_dict()
+        except Violation as refused:
+            current_app.logger.info("a sealed listing the seat's view does not refuse: %s", refused.code.value)
+        else:
+            listing["actions"] = [a for a in whole["actions"] if not set(a) & {"card", "cards"}]
     return {**listing, **history(sealed)}
 
 

@@ -23,6 +23,7 @@ class NewGameSchema(Schema):
     ruleset = fields.String(load_default=DEFAULT_RULESET)
     players = fields.List(fields.String(), required=True)
     seed = fields.Integer(load_default=None, strict=True, error_messages={"invalid": WHOLE})
+    salt = fields.String(load_default=None)
     first = fields.Integer(load_default=0, strict=True, error_messages={"invalid": WHOLE})
     rows = fields.List(fields.String(), load_default=None)
     hidden = fields.Boolean(load_default=False)

@@ -12,8 +12,20 @@ derived (HKDF) from a seal key: the referee stores no seat keys, and tells a sea
 recomputing them, compared in constant time (`hmac.compare_digest`). The deal is
 committed to at the start: `commitment` is SHA-256 of `"{seed}:{salt}"`.
 
-The token is not compressed: its length then follows the state's, and a state's length
-is fixed by what every player sees (every card is counted once, wherever it lies).
+The deal's secret is the seed and the salt together (`core.deal.deal_key`: 53 + 128
+bits); the referee's blind choices (a Schwarzer Peter place, a Schnipp Schnapp shuffle)
+come from a generator seeded with the same secret, the turn and the actions taken
+(`blind_generator`), so the commitment covers them too.
+
+Nothing leaks by length: the token is not compressed, and its plaintext is padded with
+spaces to a multiple of `PAD` bytes, from the length it would have with each part that
+could differ with a hidden card at its widest: the seed at 16 digits, every card named
+in 3 characters (a "J" or an "R7" in a hand, the card an open turn drew, and the cards a
+game leaves out of play, whose absence would otherwise tell in the names dealt). What
+remains is the structure, and how many cards lie where, which every player sees, so a
+token's length follows what all players see. Only a token's canonical text opens: base64 lets
+the last character before `=` (and `+`, `/` for `-`, `_`) be written in other ways
+that decode to the same bytes, and each such text would be another token.
 
 Nothing here knows the rules: the engine never learns that a state was sealed. May
 import: the standard library, `cryptography` and orjson; never Flask or the engine.
@@ -25,6 +37,8 @@ import base64
 import hashlib
 import hmac
 import os
+import random
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,8 +53,14 @@ KEYS_VARIABLE = "REFEREE_SEAL_KEYS"
 #: The longest token opened: far above any game's (a six-player MASTER game with names
 #: of 64 characters seals to about 5 kB), far below the 1 MiB body limit.
 MAX_TOKEN = 16384
-#: The payload's format, so that a later one can tell an old token.
-FORMAT = 1
+#: The payload's format, so that a later one can tell an old token (2: a salted deal,
+#: padded).
+FORMAT = 2
+#: The plaintext is padded to a multiple of this many bytes.
+PAD = 256
+#: The widest seed (2**53 - 1 has 16 digits) and the widest card name ("R10").
+SEED_WIDTH = 16
+CARD_WIDTH = 3
 _SEAT_LABEL = b"elfer-referee seat keys"
 
 
@@ -66,6 +86,14 @@ def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{seed}:{salt}".encode("utf-8")).hexdigest()
 
 
+def blind_generator(seed: int, salt: str, turn: int, taken: int) -> random.Random:
+    """The generator of the referee's blind choices in a sealed game at turn `turn`,
+    after `taken` actions of it: seeded from the deal's whole secret (seed and salt),
+    so that the same token always makes the same choice, nobody without the salt can
+    foresee one, and anyone can redo them once the game is over."""
+    return random.Random(f"{seed}:{salt}:{turn}:{taken}")
+
+
 def digest(token: str) -> str:
     """What `previous` says of a token: the lowercase hex SHA-256 of its decoded bytes
     (every text that decodes to the same bytes is the same token)."""
@@ -87,10 +115,18 @@ class Sealed:
     previous: str | None = None
 
     def to_json(self) -> bytes:
-        return orjson.dumps({
+        """The payload, padded with spaces (which JSON reads past) to a length that only
+        what every player sees decides."""
+        data = orjson.dumps({
             "v": FORMAT, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
             "state": self.state, "open": self.open, "previous": self.previous,
         })
+        widest = len(data) + SEED_WIDTH - len(str(self.seed)) + _widening(data)
+        return data + b" " * (-(-widest // PAD) * PAD - len(data))
+
+    def generator(self, taken: int) -> random.Random:
+        """The generator of the referee's blind choices now (see `blind_generator`)."""
+        return blind_generator(self.seed, self.salt, self.turn, taken)
 
     @classmethod
     def from_json(cls, data: bytes) -> Sealed:
@@ -102,6 +138,19 @@ class Sealed:
                        payload["state"], payload["open"], payload["previous"])
         except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
             raise TokenInvalid("not a token") from exc
+
+
+#: A JSON string, quotes included. Matched left to right over a JSON text, every match
+#: starts at a string's opening quote (a quote inside a string is escaped).
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def _widening(data: bytes) -> int:
+    """How much longer the JSON text `data` would be with every card named at its
+    widest: each string shorter than `CARD_WIDTH` counts at that width (a card is named
+    in one to three characters; a member's name or a public string so short is widened
+    alike, which depends on public facts only)."""
+    return sum(max(0, CARD_WIDTH + 2 - len(string)) for string in _STRING.findall(data))
 
 
 class Sealer:
@@ -124,9 +173,10 @@ class Sealer:
         keys = [k.strip() for k in environ.get(KEYS_VARIABLE, "").split(",") if k.strip()]
         return cls(keys) if keys else None
 
-    def new_game(self, state: dict[str, Any], seed: int) -> tuple[Sealed, str]:
-        """A game's first contents, with a new id and salt, and the game's token."""
-        sealed = Sealed(game=secrets.token_hex(16), turn=0, seed=seed, salt=secrets.token_hex(16), state=state)
+    def new_game(self, state: dict[str, Any], seed: int, salt: str) -> tuple[Sealed, str]:
+        """A game's first contents, with a new id, and the game's token; `state` was
+        dealt from `seed` and `salt` together."""
+        sealed = Sealed(game=secrets.token_hex(16), turn=0, seed=seed, salt=salt, state=state)
         return sealed, self.seal(sealed)
 
     def seal(self, sealed: Sealed) -> str:
@@ -138,7 +188,12 @@ class Sealer:
         if not isinstance(token, str) or len(token) > MAX_TOKEN:
             raise TokenInvalid("not a token")
         try:
-            data = self._fernet.decrypt(token.encode("ascii"))
+            text = token.encode("ascii")
+            # Only the text the referee wrote opens: base64 reads other texts (other
+            # low bits before `=`, `+` and `/` for `-` and `_`) as the same bytes.
+            if base64.urlsafe_b64encode(base64.urlsafe_b64decode(text)) != text:
+                raise TokenInvalid("not the token's own text")
+            data = self._fernet.decrypt(text)
         except (InvalidToken, UnicodeEncodeError, ValueError) as exc:
             raise TokenInvalid("altered, or sealed with another key") from exc
         return Sealed.from_json(data)

@@ -3,8 +3,8 @@
 When a sealed game starts, the referee gives its `commitment` (SHA-256 of
 `"{seed}:{salt}"`); once it is over, `POST /v1/scores` reveals `seed` and `salt`. A
 player (or a spectator) who kept what they saw can then check that the referee dealt
-exactly the plain seeded deal (`POST /v1/games` with that seed) and that every card
-drawn was the top of that pile. The record is JSON:
+exactly the plain deal of that seed and salt (`POST /v1/games` with both) and that every
+card drawn was the top of that pile. The record is JSON:
 
     {"commitment": "9f86…", "seed": 4711, "salt": "0123…cdef",
      "game": {"ruleset": "master", "players": ["Ann", "Ben"], "first": 0},
@@ -20,9 +20,12 @@ drawn was the top of that pile. The record is JSON:
   the events that seat was shown (`events` of each sealed answer; a spectator keeps
   `public`). A turn left open over several requests is one turn.
 
-The check replays the turns on the seeded deal: a card played that the seeded deal
-did not put in that hand, a drawn card that was not that pile's top, or a hand dealt
-otherwise, all name the first turn (or the deal) where the record and the seed part.
+The check replays the turns on the seeded deal, making each blind choice the referee
+made (a place in a fan held face down, an open pile shuffled, a hand reordered) from
+the same secret as it did (`sealing.blind_generator`): a card played that the seeded
+deal did not put in that hand, a drawn card that was not that pile's top, or a hand
+dealt otherwise, all name the first turn (or the deal) where the record and the seed
+part.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import Any
 
 from .. import engine
 from ..core.errors import MalformedInput, Violation
-from .sealing import commitment
+from .sealing import blind_generator, commitment
 
 
 #: The events that name a card the seed decided: drawn into a hand, or turned up from a
@@ -72,7 +75,7 @@ def verify(record: dict[str, Any]) -> int:
     try:
         state = engine.new_game(
             game.get("players", []), seed=record["seed"], first=game.get("first", 0), rows=game.get("rows"),
-            ruleset=game.get("ruleset", engine.DEFAULT_RULESET), options=game.get("options"),
+            ruleset=game.get("ruleset", engine.DEFAULT_RULESET), options=game.get("options"), salt=record["salt"],
         ).state
     except MalformedInput as exc:
         raise NotARecord(f"the game cannot be dealt: {exc}") from None
@@ -89,7 +92,7 @@ def verify(record: dict[str, Any]) -> int:
         except (MalformedInput, KeyError, TypeError) as exc:
             raise NotARecord(f"turn {number}: {exc}") from None
         try:
-            result = engine.apply(state, turn)
+            result, after = as_sealed(state, turn, number, record["seed"], record["salt"])
         except Violation as refused:
             raise Mismatch(f"turn {number}: the seeded game refuses it ({refused.code.value}: {refused.detail})") from None
         seen = engine.view_events(state, result.events, seat)
@@ -102,5 +105,25 @@ def verify(record: dict[str, Any]) -> int:
             if mine.get("card") is not None and mine.get("card") != theirs["card"]:
                 what = "drawn" if theirs["type"] == "drew" else "turned up"
                 raise Mismatch(f"turn {number}: {mine['card']} was {what}, but the seeded game gives {theirs['card']}")
-        state = result.state
+        state = after
     return len(record["turns"])
+
+
+def as_sealed(state: Any, turn: Any, number: int, seed: int, salt: str) -> tuple[Any, Any]:
+    """Turn `number` played as the sealed game played it: each blind choice (a place in
+    a fan, a shuffle) made from the deal's secret as the referee made it, request by
+    request (a request ends with each action that turns up a card), and the hands
+    reordered as the referee reordered them. The turn's result, and the state after."""
+    rules = engine.find_ruleset(state.ruleset)
+    taken: list[Any] = []
+    rng, ended = blind_generator(seed, salt, number, 0), False
+    for action in turn.actions:
+        if ended:  # the request before ended with a card turned up: a new one
+            rng = blind_generator(seed, salt, number, len(taken))
+        taken.append(rules.sealed_pick(state, turn.player, action, rng))
+        ended = engine.turns_up(state, action)
+    if ended and engine.partial_turn(state, taken, turn.player)[0].actions:
+        # The rules let the turn go on after the card: a request without actions ended it.
+        rng = blind_generator(seed, salt, number, len(taken))
+    result = engine.apply(state, engine.Turn(turn.player, tuple(taken)))
+    return result, rules.sealed_reorder(state, result.state, rng)

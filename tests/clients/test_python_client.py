@@ -136,6 +136,11 @@ def test_a_sealed_game_through_the_generated_client(generated, client):
         game=game.game, seat=game.seats[0], turn=m.SealedTurn(player=0, actions=[m.DrawAction(type_="draw")])))
     assert isinstance(spent, m.Problem) and (spent.status, spent.code, spent.game, spent.turn) == (
         409, "TOKEN_SPENT", played.game, 1)
+    # A sealed game's seed and salt, once revealed, deal its start again as a plain game.
+    salt = "0123456789abcdef0123456789abcdef"
+    again = api(generated, "game.new_game").sync(client=client, body=m.NewGameRequest(players=["Timo", "Vera"], seed=4711, salt=salt))
+    assert isinstance(again, m.PlainNewGameResponse) and (again.seed, again.salt) == (4711, salt)
+    assert again.state.players[0].hand[:3] == ["R1", "R4", "R5"]
 
 
 def test_an_invited_game_through_the_generated_client(generated, client):

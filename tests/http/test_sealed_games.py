@@ -18,10 +18,13 @@ from hypothesis import given, strategies as st
 
 from referee import engine
 from referee.http import create_app
+from referee.http import sealed as sealed_http
 from referee.sealed.sealing import Sealer, commitment, new_key
 from support.contract_check import assert_matches_contract
 
 KEY, OLD_KEY = new_key(), new_key()
+#: The salt a sealed game draws where a test fixes its seed (a deal comes from both).
+SALT = "5a17" * 8
 
 
 def client_with(*keys):
@@ -151,6 +154,7 @@ def opened(token):
 
 def test_a_sealed_schwarzer_peter_draw_takes_a_place_in_the_fan_at_random_from_the_seed(monkeypatch):
     monkeypatch.setattr(engine, "new_seed", lambda: 8)
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)
     game = post(CLIENT, "/v1/games", {"ruleset": "schwarzer-peter", "players": ["Ann", "Ben"], "sealed": True}, 201).json
     ann, _ = game["seats"]
     fan = opened(game["game"]).state["players"][1]["hand"]
@@ -170,6 +174,7 @@ def test_a_sealed_schwarzer_peter_draw_takes_a_place_in_the_fan_at_random_from_t
 
 def test_a_sealed_ratefix_last_guess_is_listed_and_turns_the_middle_up_for_everyone(monkeypatch):
     monkeypatch.setattr(engine, "new_seed", lambda: 3)
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)
     game = post(CLIENT, "/v1/games", {"ruleset": "ratefix", "players": ["Ann", "Ben"], "sealed": True}, 201).json
     ann, ben = game["seats"]
     token = game["game"]
@@ -190,6 +195,7 @@ def test_a_sealed_ratefix_last_guess_is_listed_and_turns_the_middle_up_for_every
 
 def test_a_sealed_mogeln_challenge_comes_from_any_seat_in_2018_and_names_no_cards(monkeypatch):
     monkeypatch.setattr(engine, "new_seed", lambda: 4)
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)
     for edition in ("2018", "original"):
         game = post(CLIENT, "/v1/games", {"ruleset": "mogeln", "players": ["Ann", "Ben", "Cleo"], "sealed": True,
                                           "options": {"edition": edition}}, 201).json
@@ -215,6 +221,7 @@ def test_a_sealed_mogeln_challenge_comes_from_any_seat_in_2018_and_names_no_card
 
 def test_a_sealed_schnipp_schnapp_stack_turned_over_is_shuffled_by_the_referee_and_kept(monkeypatch):
     monkeypatch.setattr(engine, "new_seed", lambda: 5)
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)
     game = post(CLIENT, "/v1/games", {"ruleset": "schnipp-schnapp", "players": ["Ann", "Ben"], "sealed": True}, 201).json
     token, seats = game["game"], game["seats"]
     for _ in range(400):  # the player to move flips, or calls what must be called first
@@ -304,7 +311,7 @@ def test_scores_stay_a_spectators_until_the_end():
 def draw_that_fits(ruleset, players):
     """The first seed whose opener cannot place and then draws a card that fits."""
     for seed in range(5000):
-        state = engine.new_game(players, seed=seed, ruleset=ruleset).state
+        state = engine.new_game(players, salt=SALT, seed=seed, ruleset=ruleset).state
         if engine.legal_actions(state).actions == [engine.load_actions([{"type": "draw"}], ruleset)[0]]:
             legal, _ = engine.partial_turn(state, engine.load_actions([{"type": "draw"}], ruleset))
             if legal.actions:
@@ -316,6 +323,7 @@ def test_a_junior_turn_stays_open_after_a_draw_that_may_be_placed(monkeypatch):
     # Junior lets a fitting drawn card be placed or kept: the turn stays open until the
     # drawer says, with the card seen.
     monkeypatch.setattr(engine, "new_seed", lambda: draw_that_fits("junior", ["Ann", "Ben", "Cleo"]))
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)
     game = sealed_game(ruleset="junior")
     mover = post(CLIENT, "/v1/views", {"game": game["game"], "seat": game["seats"][0]}, 200).json["view"]["current"]
     seat = game["seats"][mover]
@@ -348,8 +356,9 @@ def test_an_empty_turn_with_nothing_open_is_a_schema_violation():
 
 def test_the_sealed_deal_is_the_plain_deal_of_the_seed_revealed_at_the_end(monkeypatch):
     monkeypatch.setattr(engine, "new_seed", lambda: 12345)
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)
     game = sealed_game()
-    plain = engine.new_game(["Ann", "Ben", "Cleo"], seed=12345).state.to_dict()
+    plain = engine.new_game(["Ann", "Ben", "Cleo"], salt=SALT, seed=12345).state.to_dict()
     view = post(CLIENT, "/v1/views", {"game": game["game"], "seat": game["seats"][1]}, 200).json["view"]
     assert view["players"][1]["hand"] == plain["players"][1]["hand"]
 

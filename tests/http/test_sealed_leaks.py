@@ -25,6 +25,7 @@ from hypothesis import Phase, given, settings, strategies as st
 from referee import engine
 from referee.http import create_app
 from referee.http.sealed import sealer
+from referee.http import sealed as sealed_http
 from referee.sealed.sealing import new_key
 from support.contract_check import assert_matches_contract
 
@@ -39,6 +40,8 @@ def make_client():
 
 
 APP, CLIENT = make_client()
+#: The salt a sealed game draws where a test fixes its seed (a deal comes from both).
+SALT = "5a17" * 8
 
 
 def post(path, body):
@@ -207,11 +210,12 @@ RULESETS = {"master": {}, "classic": {"options": {"edition": "2018"}}, "junior":
 def test_a_whole_sealed_game_tells_each_seat_only_what_it_may_see(ruleset, data, seed, players):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "new_seed", lambda: seed)  # the seed a sealed game draws
+        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
         created = post("/v1/games", {"ruleset": ruleset, "players": [f"P{i}" for i in range(players)],
                                      "sealed": True, **RULESETS[ruleset]})
     assert created.status_code == 201
     table = Table(created.json)
-    plain = engine.new_game([f"P{i}" for i in range(players)], seed=seed, ruleset=ruleset,
+    plain = engine.new_game([f"P{i}" for i in range(players)], salt=SALT, seed=seed, ruleset=ruleset,
                             options=RULESETS[ruleset].get("options")).state.to_dict()
     assert whole(table.game).state == plain  # the sealed deal is the plain seeded deal
     for _ in range(400):
@@ -292,10 +296,11 @@ def test_a_whole_sealed_box_game_tells_each_seat_only_what_it_may_see(ruleset, d
     names = [f"P{i}" for i in range(players)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "new_seed", lambda: seed)
+        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
         created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
     assert created.status_code == 201
     table = Table(created.json, hidden, check_view)
-    assert whole(table.game).state == engine.new_game(names, seed=seed, ruleset=ruleset).state.to_dict()
+    assert whole(table.game).state == engine.new_game(names, salt=SALT, seed=seed, ruleset=ruleset).state.to_dict()
     for _ in range(400):
         sealed = whole(table.game)
         if engine.load_state(sealed.state).is_over:
@@ -422,6 +427,7 @@ def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(
     names = [f"P{i}" for i in range(players)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "new_seed", lambda: seed)
+        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
         created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
     assert created.status_code == 201
     table = Table(created.json, hidden, check_view, face_down)
@@ -464,6 +470,7 @@ def test_a_whole_sealed_mogeln_game_tells_each_seat_only_what_it_may_see(data, s
     names = [f"P{i}" for i in range(players)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "new_seed", lambda: seed)
+        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
         created = post("/v1/games", {"ruleset": "mogeln", "players": names, "sealed": True})
     assert created.status_code == 201
     game, seats = created.json["game"], created.json["seats"]
@@ -527,6 +534,7 @@ def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_se
     names = [f"P{i}" for i in range(players)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "new_seed", lambda: seed)
+        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
         created = post("/v1/games", {"ruleset": "schnipp-schnapp", "players": names, "sealed": True,
                                      "options": {"together": together}})
     assert created.status_code == 201

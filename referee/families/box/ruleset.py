@@ -197,11 +197,13 @@ class BoxRuleset(Ruleset):
                     listed.append(action)
         return LegalActions(player, listed, complete), steps.events
 
-    def check_mover(self, state: Any, player: int) -> None:
+    def check_mover(self, state: Any, player: int, actions: Sequence[Any] = ()) -> None:
         """GAME_OVER, then NOT_YOUR_TURN for a player who may not act now, neither in turn
-        nor out of it (a Mogeln challenge in 2018 may come from anyone but its maker)."""
+        nor out of it (a Mogeln challenge in 2018 may come from anyone but its maker);
+        given `actions`, for one who may not take a turn of them now (a flip out of turn)."""
         if not state.is_over and 0 <= player < len(state.players) and not may_act(state, player):
-            if self.turn_grammar(state, player, (), listing=True) is not None:
+            kinds = self.kinds(state, player, actions)
+            if self.turn_grammar(state, player, kinds, listing=not kinds) is not None:
                 return
         check_mover(state, player)
 

@@ -67,7 +67,8 @@ class SchnippSchnapp(BoxRuleset):
         turned over from the game's generator and keeps the order (see `Flip.shuffle`)."""
         if isinstance(action, Flip) and action.card is None and 0 <= player < len(state.players) \
                 and count_cards(state.players[player].stack) == 0:
-            return action._replace(shuffle=rng.randrange(2**32))
+            # 128 bits: the shuffle's own seed must be as far beyond a search as the deal's.
+            return action._replace(shuffle=rng.getrandbits(128))
         return action
 
     def picture_facts(self, state: SchnippSchnappState) -> PictureFacts:

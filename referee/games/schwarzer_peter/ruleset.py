@@ -55,6 +55,16 @@ class SchwarzerPeter(BoxRuleset):
                 return action._replace(index=rng.randrange(count_cards(state.players[source].hand)))
         return action
 
+    def sealed_reorder(self, before: SchwarzerPeterState, after: SchwarzerPeterState,
+                       rng: Any) -> SchwarzerPeterState:
+        """In a sealed game a hand the turn changed is shuffled: a drawn card would lie at
+        the end of the hand, where the player it came from would draw it back at will."""
+        players = tuple(
+            replace(p, hand=tuple(rng.sample(p.hand, len(p.hand))))
+            if p.hand != b.hand and not isinstance(p.hand, Hidden) else p
+            for p, b in zip(after.players, before.players))
+        return replace(after, players=players)
+
     def view(self, state: SchwarzerPeterState, player: int | None) -> SchwarzerPeterState:
         """A player sees their own hand; the others' hands and the card set aside are
         counts; the pairs lie face up."""

@@ -1,0 +1,91 @@
+"""Only a token's own text opens: a token is its bytes, and no other text of them counts.
+
+Base64 leaves the low bits of the last character before `=` unread (one `=`: 2 bits, so
+3 other texts; two: 4 bits, 15 others), and Python's URL-safe decoder reads `+` and `/`
+as `-` and `_`. Fernet opens all of them, each with its own `previous` digest and its
+own identity for whoever keeps track of tokens; the referee refuses every one but the
+text it wrote.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import string
+
+import pytest
+from cryptography.fernet import Fernet
+
+from referee.http import create_app
+from referee.sealed.sealing import Sealed, Sealer, TokenInvalid, new_key
+
+KEY = new_key()
+SEALER = Sealer([KEY])
+ALPHABET = string.ascii_letters + string.digits + "-_"
+SALT = "0123456789abcdef" * 2
+
+
+def token_ending_in(padding):
+    """A token whose text ends in exactly `padding` (the state made longer, past the
+    padding's steps, until the bytes' length leaves that remainder)."""
+    for length in range(0, 2048, 128):
+        token = SEALER.seal(Sealed("a" * 32, 0, 1, SALT, {"players": [], "filler": "x" * length}))
+        if token.endswith(padding) and not token.endswith(padding + "="):
+            return token
+    raise AssertionError(f"no token ends in {padding}")
+
+
+def other_texts(token):
+    """Every other text that decodes to the token's bytes: the last character before the
+    padding written with other unread bits, and `+` or `/` for `-` or `_`."""
+    raw = base64.urlsafe_b64decode(token)
+    last = len(token.rstrip("=")) - 1
+    texts = {token[:last] + c + token[last + 1:] for c in ALPHABET}
+    texts |= {token.replace("-", "+", 1), token.replace("_", "/", 1)}
+    return sorted(t for t in texts if t != token and base64.urlsafe_b64decode(t) == raw)
+
+
+@pytest.mark.parametrize("padding, others", [("=", 3), ("==", 15)])
+def test_a_token_opens_under_its_own_text_only(padding, others):
+    token = token_ending_in(padding)
+    texts = other_texts(token)
+    assert len([t for t in texts if "+" not in t and "/" not in t]) == others
+    assert SEALER.open(token).salt == SALT  # its own text opens
+    fernet = Fernet(KEY.encode("ascii"))
+    for text in texts:
+        fernet.decrypt(text.encode("ascii"))  # the library alone would open each
+        with pytest.raises(TokenInvalid):
+            SEALER.open(text)
+
+
+def test_a_token_written_with_plus_or_slash_is_refused():
+    for length in range(64):
+        token = SEALER.seal(Sealed("b" * length, 0, 1, SALT, {"players": []}))
+        if "-" in token and "_" in token:
+            break
+    assert SEALER.open(token).salt == SALT
+    with pytest.raises(TokenInvalid):
+        SEALER.open(token.replace("-", "+"))
+    with pytest.raises(TokenInvalid):
+        SEALER.open(token.replace("_", "/"))
+
+
+def test_over_http_another_text_of_a_token_is_token_invalid():
+    client = create_app({"TESTING": True, "SEAL_KEYS": [KEY]}).test_client()
+    # Games of more players seal longer, past the padding's steps: one ends in "=".
+    names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"]
+    game = next(g for g in (client.post("/v1/games", json={"players": names[:n], "ruleset": r, "sealed": True}).json
+                            for r in ("master", "junior") for n in range(2, 7)) if g["game"].endswith("="))
+    token, seat = game["game"], game["seats"][0]
+    assert client.post("/v1/views", json={"game": token, "seat": seat}).status_code == 200
+    texts = other_texts(token)
+    unread_bits = [t for t in texts if "+" not in t and "/" not in t]
+    assert len(unread_bits) >= 3
+    for text in texts:
+        answer = client.post("/v1/views", data=json.dumps({"game": text, "seat": seat}), content_type="application/json")
+        # A `+` or `/` is no character of a token: the body's schema refuses it first.
+        code = "TOKEN_INVALID" if text in unread_bits else "SCHEMA_VIOLATION"
+        assert answer.status_code == 400 and answer.json["code"] == code
+        turn = {"player": 0, "actions": [{"type": "draw"}]}
+        answer = client.post("/v1/turns", json={"game": text, "seat": seat, "turn": turn})
+        assert answer.status_code == 400 and answer.json["code"] == code
