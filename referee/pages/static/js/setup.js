@@ -2,6 +2,7 @@
 // MASTER's row order, the number of rounds, and the kind of deal. It reads the form into
 // the body of POST /v1/games; the referee checks it.
 import { _ } from "./texts.js";
+import { cardName } from "./names.js";
 
 const form = () => document.getElementById("setup-form");
 const names = () => document.getElementById("player-names");
@@ -69,8 +70,14 @@ export function roundsSetByHand() {
 }
 
 export function showOptions() {
-  const ruleset = form().ruleset.value;
+  const f = form();
+  const ruleset = f.ruleset.value;
   document.getElementById("setup").dataset.ruleset = ruleset;
+  // Real cards on the 11s: the referee cannot see who holds the first 11 by priority,
+  // so the table says who opens.
+  const hiddenEleven = ruleset === "classic" && f.start.value === "eleven" && f.querySelector("[name=deal]:checked").value === "hidden";
+  const eleven = f.edition.value === "original" ? "R11" : "O11";
+  document.getElementById("first-label").textContent = hiddenEleven ? _("Who holds the {card}?", { card: cardName(eleven) }) : _("Who starts");
 }
 
 // The setup as the page keeps it, and the body of POST /v1/games for round `round`
