@@ -52,9 +52,9 @@ class Table:
         before = self.page.evaluate("document.body.dataset.ready")
         act()
         self.page.wait_for_function(
-            "(old) => document.body.dataset.ready !== old || document.getElementById('confirm').open", arg=before
+            "(old) => document.body.dataset.ready !== old || document.getElementById('confirm')?.open", arg=before
         )
-        if self.page.evaluate("document.getElementById('confirm').open"):
+        if self.page.evaluate("document.getElementById('confirm')?.open"):
             answer = "confirm-yes" if replace else "confirm-no"
             if replace:
                 self._after(lambda: self.page.click(f"[data-action={answer}]"))
