@@ -239,34 +239,41 @@ def _row_labels(geometry: _Geometry, texts) -> str:
     for folded rows the names once over both blocks' shapes (`tall`)."""
     out = ['<g class="row-labels">']
     for i, row in enumerate(geometry.rows):
-        faint = "" if row.started else ' opacity="0.45"'
-        out.append(f'<g class="row-label" data-row="{row.color}"{faint}>')
+        out.append(f'<g class="row-label" data-row="{row.color}">')
         if not row.started:
             title = texts.gettext("not started yet")
             out.append(f"<title>{escape(title)}</title>")
         name = color_name(row.color, texts)
+
         x, y = geometry.slot_box(i, 0)
         if geometry.layout != "tall":
             cy = y + geometry.slot_h / 2
-            out.append(_shape(row.color, MARGIN + 8, cy, 7))
+            out.append(_label_shape(row, MARGIN + 8, cy, 7))
             out.append(_text(MARGIN + 19, cy, _clip(name, 8), 13, "#222", baseline="central", weight="700"))
         elif geometry.blocks == 1:
             cx, cy = x + geometry.slot_w / 2, y - geometry.label / 2
-            out.append(_shape(row.color, cx, cy - 9, 7))
+            out.append(_label_shape(row, cx, cy - 9, 7))
             out.append(_text(cx, cy + 9, _clip(name, 10), 13, "#222", anchor="middle", baseline="central", weight="700"))
         else:
             # The name spans the colour's two columns' worth of width in the top line;
             # each block's column shows the shape.
             lx = MARGIN + i * (geometry.width - 2 * MARGIN) / len(geometry.rows)
-            out.append(_shape(row.color, lx + 7, y - geometry.label + 9, 6))
+            out.append(_label_shape(row, lx + 7, y - geometry.label + 9, 6))
             out.append(_text(lx + 16, y - geometry.label + 9, _clip(name, 11), 12, "#222", baseline="central",
                              weight="700"))
             for block in range(geometry.blocks):
                 bx, by = geometry.slot_box(i, block * geometry.per_block)
-                out.append(_shape(row.color, bx + geometry.slot_w / 2, by - 11, 6))
+                out.append(_label_shape(row, bx + geometry.slot_w / 2, by - 11, 6))
         out.append("</g>")
     out.append("</g>")
     return "".join(out)
+
+
+def _label_shape(row: Row, cx: float, cy: float, r: float) -> str:
+    """A row label's shape: faint while nobody has started the row (its name beside it
+    stays dark enough to read)."""
+    shape = _shape(row.color, cx, cy, r)
+    return shape if row.started else f'<g opacity="0.45">{shape}</g>'
 
 
 def _shape(color: str, cx: float, cy: float, r: float, ink: str | None = None) -> str:

@@ -203,6 +203,8 @@ export function showSheet(app, round) {
     return;
   }
   sheet.hidden = false;
+  // What the players typed stays when the sheet is drawn again (after a refusal, say).
+  const typed = Object.fromEntries([...sheet.querySelectorAll("[data-hand-of]")].map((i) => [i.dataset.handOf, i.value]));
   const names = round.state.players.map((p) => p.name);
   const master = app.match.setup.ruleset === "master";
   const parts = [heading(_("Score sheet"))];
@@ -222,6 +224,7 @@ export function showSheet(app, round) {
       label.textContent = _("Cards left in {name}'s hand ({count})", { name: names[i], count: round.state.players[i].hand.count });
       const input = document.createElement("input");
       input.dataset.handOf = String(i);
+      input.value = typed[String(i)] || "";
       input.autocomplete = "off";
       input.autocapitalize = "characters";
       label.append(input);
