@@ -24,6 +24,7 @@ const app = {
   focusSlot: null, // the table's slot last used from the keyboard (kept in the tab order)
 };
 let drawing = 0; // drops an answer that a newer refresh has overtaken
+let shownProblem = null; // the refusal on screen (its code and marked slots)
 
 const $ = (id) => document.getElementById(id);
 const round = () => record.currentRound(app.match);
@@ -106,6 +107,10 @@ async function refresh() {
   const ruleset = app.match.setup.ruleset;
   view.showStatus(app, current);
   view.showProblem(problem, ruleset);
+  const marked = markedSlots(problem, app.turn.actions);
+  const told = problem ? `${problem.code}:${marked}` : null;
+  if (told && told !== shownProblem) keepInView(marked); // a new refusal: its slot in sight
+  shownProblem = told;
   view.showNews(app.news, current.state.players.map((p) => p.name), ruleset);
   view.showBuilding(app.turn, app.legal);
   $("controls").dataset.finished = String(app.finished);
@@ -114,6 +119,16 @@ async function refresh() {
   }
   view.showSheet(app, current);
   document.body.dataset.ready = String(mine);
+}
+
+// The refusal shows above the controls at the bottom; if it hides the slot it marks, the
+// page scrolls the table up (never down) until that slot is in sight above it.
+function keepInView(slots) {
+  const dock = $("dock").getBoundingClientRect().top;
+  const slot = slots.map((name) => document.querySelector(`#picture [data-slot="${name}"]`)).find(Boolean);
+  if (!slot) return;
+  const box = slot.getBoundingClientRect();
+  if (box.bottom > dock) window.scrollBy(0, box.bottom - dock + 8);
 }
 
 function change(turn) {
