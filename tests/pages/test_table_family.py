@@ -213,3 +213,22 @@ def test_on_a_phone_the_whole_table_is_in_view_and_a_refusal_does_not_move_it(pa
     table.tap("R16")
     assert table.alert().is_visible()
     assert page.locator("#picture").bounding_box()["y"] == top
+
+
+def test_each_new_deal_of_a_classic_match_on_the_11s_asks_again_who_holds_it(page, service):
+    table = Table(page, service)
+    table.open()
+    table.start(["Oma", "Papa"], ruleset="classic", start="eleven", rounds="2", first=0)
+    table.tap("O11")
+    table.press("end-turn")
+    # Papa lays his 20 cards in one turn and goes out.
+    table.tap(*[f"O{v}" for v in range(12, 21)], *[f"O{v}" for v in range(10, 0, -1)], "Y11")
+    table.press("end-turn")
+    assert table.text("#to-move") == "The game is over."
+    assert page.locator("[data-control=opener]").count() == 0  # asked with the next deal only
+    page.fill("[data-hand-of='0']", " ".join(f"G{v}" for v in range(1, 20)))
+    table.press("score")
+    assert table.text(".opener").startswith("Who holds the orange 11?")
+    page.select_option("[data-control=opener]", "0")  # Oma again, whoever's turn it would be
+    table.press("next-round")
+    assert table.text("#round") == "Round 2 of 2" and table.current_player() == "0"

@@ -156,7 +156,9 @@ async function startMatch(event) {
 
 async function nextRound() {
   const setup = app.match.setup;
-  const dealt = await api.newGame(setupForm.dealRequest(setup, app.match.rounds.length));
+  const holder = document.querySelector("[data-control=opener]");
+  const opener = holder ? Number(holder.value) : null;
+  const dealt = await api.newGame(setupForm.dealRequest(setup, app.match.rounds.length, opener));
   if (!dealt.ok) {
     app.problem = refusal(dealt.problem, "deal");
     refresh();

@@ -75,9 +75,10 @@ export function showOptions() {
   document.getElementById("setup").dataset.ruleset = ruleset;
   // Real cards on the 11s: the referee cannot see who holds the first 11 by priority,
   // so the table says who opens.
-  const hiddenEleven = ruleset === "classic" && f.start.value === "eleven" && f.querySelector("[name=deal]:checked").value === "hidden";
-  const eleven = f.edition.value === "original" ? "R11" : "O11";
-  document.getElementById("first-label").textContent = hiddenEleven ? _("Who holds the {card}?", { card: cardName(eleven) }) : _("Who starts");
+  const asked = openerAsked({
+    ruleset, deal: f.querySelector("[name=deal]:checked").value, options: { start: f.start.value, edition: f.edition.value },
+  });
+  document.getElementById("first-label").textContent = asked ? _("Who holds the {card}?", { card: cardName(asked) }) : _("Who starts");
 }
 
 // The setup as the page keeps it, and the body of POST /v1/games for round `round`
@@ -100,11 +101,20 @@ export function readSetup() {
   return setup;
 }
 
-export function dealRequest(setup, round) {
+// Real cards on the 11s: the table, not the referee, knows who holds the first 11, so the
+// page asks again at every deal. The card it asks about ("O11"), or null.
+export function openerAsked(setup) {
+  const options = setup.options || {};
+  if (setup.ruleset !== "classic" || setup.deal !== "hidden" || (options.start || "eleven") !== "eleven") return null;
+  return options.edition === "original" ? "R11" : "O11";
+}
+
+// `opener`: the player the table named for this deal (see openerAsked).
+export function dealRequest(setup, round, opener = null) {
   const request = {
     ruleset: setup.ruleset,
     players: setup.players,
-    first: (setup.first + round) % setup.players.length,
+    first: opener ?? (setup.first + round) % setup.players.length,
     hidden: setup.deal === "hidden",
   };
   if (setup.deal === "shown") request.seed = setup.seed + round;

@@ -4,6 +4,7 @@
 import { N_, _, language } from "./texts.js";
 import { matchTotals } from "./record.js";
 import { cardName, colourName } from "./names.js";
+import { openerAsked } from "./setup.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -259,7 +260,21 @@ export function showSheet(app, round) {
     const done = scored >= app.match.setup.rounds && round.result;
     const who = leaders.map((i) => names[i]).join(", ");
     parts.push(paragraph(done ? _("Winner of the match: {names}", { names: who }) : _("Rounds scored: {rounds} of {total}. Leading: {names}", { rounds: scored, total: app.match.setup.rounds, names: who }), done ? "match-winner" : "match-leader"));
-    if (!done && round.result) parts.push(button("next-round", _("Deal the next round")));
+    if (!done && round.result) {
+      const asked = openerAsked(app.match.setup);
+      if (asked) {
+        // The next deal's real cards decide who opens: the table says who holds the 11.
+        const label = document.createElement("label");
+        label.className = "opener";
+        label.append(_("Who holds the {card}?", { card: cardName(asked) }), " ");
+        const select = document.createElement("select");
+        select.dataset.control = "opener";
+        names.forEach((name, i) => select.append(new Option(name, String(i))));
+        label.append(select);
+        parts.push(label);
+      }
+      parts.push(button("next-round", _("Deal the next round")));
+    }
   }
   sheet.replaceChildren(...parts);
 }
