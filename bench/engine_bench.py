@@ -5,9 +5,9 @@
 
 The position is `positions.typical_turn()`: a 2-player mid-game state and a legal turn
 of 4 placed cards with a bridge. "Loaded" states come from `engine.load_state`, as on
-every request, and are re-checked against RULES.md section 11 on every call (the
+every request, and are re-checked against docs/games/master.md, `INVALID_STATE` on every call (the
 engine cannot know a client's state is possible); "engine-made" states carry the
-engine's `checked` mark and skip that check, so the difference is the §11 check.
+engine's `checked` mark and skip that check, so the difference is the impossible-state check.
 
 Targets (the issue): apply ≤ 50 µs median, legal actions at the start of a turn
 ≤ 300 µs median; full random games are reported as games/s for 2 and 6 players. The
@@ -58,7 +58,7 @@ def run(quick: bool) -> list[Figure]:
     f = measure("engine.legal_actions, after 2 actions", lambda: engine.legal_actions(made, prefix), number, runs)
     print(f.line())
     figures.append(f)
-    f = measure("validity.check_state (§11), loaded state", lambda: check_state(loaded), number, runs)
+    f = measure("validity.check_state (impossible states), loaded state", lambda: check_state(loaded), number, runs)
     print(f.line())
     figures.append(f)
     f = measure("engine.load_state (dict → State)", lambda: engine.load_state(state_dict), number, runs)

@@ -30,7 +30,7 @@ echo/referee ratio of it, which is what the throughput ratio would be with the c
 themselves: on a machine shared with other work, req/s swings with the neighbours' load
 and that ratio much less.
 
-Targets (issue 20): at 8 connections the referee serves ≥ 65 % of the echo app's
+Targets: at 8 connections the referee serves ≥ 65 % of the echo app's
 req/s under the same server; at 1 connection its p50 is ≤ 1 ms.
 """
 

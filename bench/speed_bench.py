@@ -15,13 +15,13 @@ with other work slows both alike; the ratio of the medians is the figure to quot
 - complete legal turns enumerated (`referee count`) on the guide's mid-game position (docs/howto/conformance.md)
   with jokers and bridges: the reference walk through `engine.legal_actions`
   (`count_by_legal_actions`) against the compact board's (`count_turns`);
-- `engine.apply` on a loaded state (the §11 check included) and on an engine-made one,
+- `engine.apply` on a loaded state (the impossible-state check included) and on an engine-made one,
   for the benchmark position of `positions.typical_turn()`, and `engine.legal_actions` at
   the start of that turn: the reference (`Ruleset.apply` / `Ruleset.legal_actions`, the
   dict engine's step loop) against `engine.apply` / `engine.legal_actions`, which take the
   compact path for a known hand.
 
-Targets (issue 20): ≥ 50,000 random turns/s, ≥ 100,000 counted turns/s, apply on a
+Targets: ≥ 50,000 random turns/s, ≥ 100,000 counted turns/s, apply on a
 loaded state ≤ 15 µs.
 """
 

@@ -178,8 +178,9 @@ def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
         print(f"illegal: {turn}{action}: {v.code.value}: {v.message.render(language)}", file=out)
         if v.turn is not None and v.action is not None:
             before = engine.replay(state, turns[: v.turn]).state if v.turn else state
-            mover = before.players[before.current]
-            print(f"  played by: {Player(before.current, mover.name).render(Translator(language))}", file=out)
+            # The turn's own player: in a step where all act at once `current` is None.
+            seat = turns[v.turn].player
+            print(f"  played by: {Player(seat, before.players[seat].name).render(Translator(language))}", file=out)
             try:
                 hint = advice.hint(before, turns[v.turn].actions, v,
                                    advice.legal_after(before, turns[v.turn].actions, v))
@@ -194,9 +195,15 @@ def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
     print(f"legal: {len(turns)} turns, game {status}", file=out)
     names = [Player(i, p.name).render(Translator(language)) for i, p in enumerate(result.state.players)]
     for entry in outcome["scores"]:
-        # MASTER scores a total (highest wins); the classic and junior games a penalty.
-        kind, value = ("penalty", entry["penalty"]) if "penalty" in entry else ("total", entry["total"])
-        shown = "unknown (hidden hand)" if value is None else f"{kind} {value}"
+        # MASTER scores a total (highest wins); the classic and junior games a penalty; the
+        # other games of the box their own fields (cards, place, lost, quartets, ...).
+        fields = {k: v for k, v in entry.items() if k != "player"}
+        if "penalty" in entry or "total" in entry:
+            fields = {"penalty": entry["penalty"]} if "penalty" in entry else {"total": entry["total"]}
+        if any(v is None for v in fields.values()):
+            shown = "unknown (hidden hand)"
+        else:
+            shown = ", ".join(f"{kind} {json.dumps(value)}" for kind, value in fields.items())
         print(f"  {names[entry['player']]}: {shown}", file=out)
     if outcome["finished"]:
         if outcome["winners"] is None:
@@ -215,6 +222,12 @@ NUMBERING = "(turns, actions and players are numbered from 0, as in the API)"
 def leaders(outcome: dict, names: list[str]) -> str:
     """Who leads an unfinished game, by the scores as they stand, if that can be told."""
     entries = outcome["scores"]
+    if "penalty" not in entries[0] and "total" not in entries[0]:
+        # A box game: the referee names who would win now, where the game keeps a score.
+        if outcome.get("winners") is None:
+            return "nobody can be said to lead yet"
+        ahead = [names[w] for w in outcome["winners"]]
+        return f"{', '.join(ahead)} {'lead' if len(ahead) > 1 else 'leads'}"
     lowest_wins = "penalty" in entries[0]
     values = [e["penalty"] if lowest_wins else e["total"] for e in entries]
     if any(v is None for v in values):

@@ -2,8 +2,8 @@
 
 Everything here is pure: no web framework, no schema library, no serializer. Each
 function looks up the state's ruleset in the registry and hands over to it. Input is
-never mutated; every call validates its state (RULES.md section 11) before reasoning
-from it.
+never mutated; every call validates its state (`INVALID_STATE`, the impossible states each
+game's page lists) before reasoning from it.
 """
 
 from __future__ import annotations

@@ -186,3 +186,36 @@ def test_replay_speaks_the_language_asked_for_and_gives_a_hint(tmp_path):
         "  hint: Ziehe stattdessen eine Karte: Der Nachziehstapel hat noch 44 Karten.",
         "(turns, actions and players are numbered from 0, as in the API)",
     ]
+
+
+def zweikampf_record(tmp_path, turns):
+    state = engine.new_game(["Timo", "Vera"], seed=1, ruleset="zweikampf", hidden=True).state
+    path = tmp_path / "zweikampf.json"
+    path.write_text(json.dumps({"state": state.to_dict(), "turns": turns}))
+    return path
+
+
+def test_replay_of_a_box_game_prints_its_own_score_fields_and_exits_0(tmp_path):
+    # One battle of Zweikampf, hidden stacks: Vera's 9 beats Timo's 4.
+    turns = [{"player": 0, "actions": [{"type": "reveal", "card": "O4"}]},
+             {"player": 1, "actions": [{"type": "reveal", "card": "Y9"}]}]
+    out = io.StringIO()
+    assert cli.replay(str(zweikampf_record(tmp_path, turns)), out) == 0
+    assert out.getvalue().splitlines() == [
+        "legal: 2 turns, game not finished",
+        "  Timo (player 0): cards 0",
+        "  Vera (player 1): cards 2",
+        "so far: Vera (player 1) leads",
+        "(turns, actions and players are numbered from 0, as in the API)",
+    ]
+
+
+def test_replay_of_a_box_game_refused_in_a_step_where_all_act_at_once_names_the_player(tmp_path):
+    # Vera turns up the card Timo turned up: `current` is None while both turn up.
+    turns = [{"player": 0, "actions": [{"type": "reveal", "card": "O4"}]},
+             {"player": 1, "actions": [{"type": "reveal", "card": "O4"}]}]
+    out = io.StringIO()
+    assert cli.replay(str(zweikampf_record(tmp_path, turns)), out) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("illegal: turn 1, action 0: CARD_UNAVAILABLE: ")
+    assert lines[1] == "  played by: Vera (player 1)"

@@ -1,4 +1,4 @@
-"""Seal keys (issue 17): REFEREE_SEAL_KEYS read and checked at start, and `referee serve`
+"""Seal keys: REFEREE_SEAL_KEYS read and checked at start, and `referee serve`
 making one key for all its workers when none is set, and saying so."""
 
 from __future__ import annotations

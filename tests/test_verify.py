@@ -1,4 +1,4 @@
-"""`referee verify RECORD` (issue 17): a sealed game's deal and draws against its seed.
+"""`referee verify RECORD`: a sealed game's deal and draws against its seed.
 
 Honest records, kept by a player and by a spectator of a sealed game played through
 the HTTP API, pass; a changed seed, a changed salt, a pile reordered after the deal and

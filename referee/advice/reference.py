@@ -34,6 +34,11 @@ NOTATION = N_(
     "colour letters are R red, O orange, Y yellow, G green and B blue."
 )
 CHECKS_TITLE = N_("The checks, in the order the referee makes them")
+#: Each game's page in the documentation (docs/games/<name>.md): its set-up, its turn and
+#: a tested request for every code. The documents link the Markdown file; the /rules page
+#: links the page where the documentation site serves it.
+GAME_PAGE = N_("The game's page, with an example of every code (in English)")
+GAME_PAGE_URL = "/guide/games/{name}/"
 DECISIONS_TITLE = N_("Where the printed rules leave room")
 #: The readings every game shares; each game's own are its ruleset's `readings`.
 READINGS = (
@@ -56,11 +61,13 @@ def reference(language: str) -> dict[str, Any]:
         "notation_title": texts.gettext(NOTATION_TITLE),
         "notation": texts.gettext(NOTATION),
         "checks_title": texts.gettext(CHECKS_TITLE),
+        "page_text": texts.gettext(GAME_PAGE),
         "rulesets": [
             {
                 "name": name,
                 "title": texts.gettext(ruleset.title),
                 "summary": texts.gettext(ruleset.summary),
+                "page": GAME_PAGE_URL.format(name=name),
                 "checks": [
                     {"code": code.value, "title": texts.gettext(code.title),
                      "description": texts.gettext(code.description)}
@@ -84,6 +91,7 @@ def markdown(language: str) -> str:
              f"## {ref['notation_title']}", "", ref["notation"], ""]
     for ruleset in ref["rulesets"]:
         lines += [f"## {ruleset['title']} (`{ruleset['name']}`)", "", ruleset["summary"], "",
+                  f"[{ref['page_text']}](../games/{ruleset['name']}.md)", "",
                   f"### {ref['checks_title']}", ""]
         for number, check in enumerate(ruleset["checks"], 1):
             lines.append(f"{number}. **`{check['code']}`** — {check['title']}. {check['description']}")

@@ -1,4 +1,4 @@
-"""What would have worked: the legal actions and a hint for a refused turn (API.md,
+"""What would have worked: the legal actions and a hint for a refused turn (openapi.yaml,
 "What would have worked").
 
 Pure, like the engine, and used by the HTTP layer only once a turn has been refused, so
@@ -28,7 +28,7 @@ from ..i18n import Counted, Message
 from ..i18n.terms import Card, Player, Row, Slot, cards, slots
 
 JOKER = "J"
-#: The codes that may come from the end-of-turn checks (RULES.md section 10 and the
+#: The codes that may come from the end-of-turn checks (docs/games/master.md, "The codes" and the
 #: classic end-of-turn checks), where the accepted prefix may be the whole turn.
 END_OF_TURN_CODES = frozenset(
     {Code.BRIDGE_NOT_FOLLOWED, Code.SWAP_WITHOUT_PLAY, Code.DRAW_INCOMPLETE, Code.MUST_PLACE_DRAWN,
@@ -44,7 +44,7 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation,
     the longest prefix it accepts, or None for a violation without an action index."""
     if violation.action is None:
         return None
-    # API.md's prefixes: the whole list for the end-of-turn checks, up to and including the
+    # openapi.yaml's prefixes: the whole list for the end-of-turn checks, up to and including the
     # bridge for BRIDGE_NOT_FOLLOWED, else the actions before the offending one. The
     # longest of them is tried first, and legal_actions itself decides which it accepts.
     # A shorter one is needed where an action before the reported one breaks a rule too:

@@ -1,7 +1,7 @@
 """The referee's answers computed in process, and any answer reduced to what the contract
 fixes, so that two engines can be compared field by field.
 
-What is compared (API.md): for a legal turn the new state, the events in order and the
+What is compared (openapi.yaml): for a legal turn the new state, the events in order and the
 `unchecked` codes as a set; for legal-actions the player, `complete` and the actions as
 a set (each listed once); for a replay the state, the number of turns, each turn's events
 and unchecked codes; for scores `finished`, the per-player scores and the winners as a set;

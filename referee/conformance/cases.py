@@ -7,9 +7,9 @@ smallest case of that kind that still disagrees the same way.
 
 Families: `legal` (a legal turn, or a prefix of one), `mistake` (a legal turn with one
 deliberate mistake: every rule code comes from these), `impossible` (a state that
-breaks RULES.md section 11). Sources: `deal`, `position` (random legal play) and, for
-MASTER, `table` (constructed positions: dense rows, islands behind bridges, jokers on the
-table, the bonus cards running out, an empty pile).
+breaks a fact of docs/games/master.md, `INVALID_STATE`). Sources: `deal`, `position`
+(random legal play) and, for MASTER, `table` (constructed positions: dense rows, islands
+behind bridges, jokers on the table, the bonus cards running out, an empty pile).
 """
 
 from __future__ import annotations

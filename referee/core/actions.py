@@ -1,5 +1,5 @@
 """Turns and their actions, as small immutable records that print as the wire shape of
-API.md.
+openapi.yaml.
 
 Each action's `to_dict` gives back the JSON it was read from (`wire.py` reads them), and
 its `repr` reads like the wire form, so failing examples print legibly. The classic and

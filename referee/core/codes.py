@@ -20,7 +20,7 @@ class Code(StrEnum):
         member.description = description
         return member
 
-    # The state itself (section 11).
+    # The state itself.
     INVALID_STATE = (
         "INVALID_STATE",
         "The game state cannot happen",
@@ -30,7 +30,7 @@ class Code(StrEnum):
         "up, the player to move exists, passes only count once the pile is empty. The reason "
         "names the card, player or row at fault.",
     )
-    # The turn as a whole (section 10).
+    # The turn as a whole.
     GAME_OVER = (
         "GAME_OVER",
         "The game is already over",
@@ -55,7 +55,7 @@ class Code(StrEnum):
         "A turn either plays cards, or draws one card, or passes. A draw or a pass cannot be "
         "combined with any other action.",
     )
-    # Each action (section 10, with sections 4 to 8).
+    # Each action, in the order docs/games/master.md lists the codes.
     BRIDGE_NOT_FOLLOWED = (
         "BRIDGE_NOT_FOLLOWED",
         "A bridge must be followed at once by a card in its target slot",
@@ -167,7 +167,7 @@ class Code(StrEnum):
         "passes.",
     )
 
-    # Classic and junior games only (RULES-CLASSIC.md section 1).
+    # Classic and junior games only (docs/games/classic.md).
     OPENING = (
         "OPENING",
         "The first turn opens one row",
@@ -210,7 +210,7 @@ class Code(StrEnum):
         "one, in the 2018 edition the second or third drawn in a turn (the first may be kept).",
     )
 
-    # The other games in the box (RULES-DECK.md section 0).
+    # The other games in the box (docs/games/index.md).
     TURN_SHAPE = (
         "TURN_SHAPE",
         "A turn of this game does not look like that",
@@ -220,7 +220,7 @@ class Code(StrEnum):
         "an action it needs is refused before any card is looked at.",
     )
 
-    # Farben sammeln (RULES-DECK.md section 5).
+    # Farben sammeln (docs/games/farben-sammeln.md).
     SPACE_NOT_FILLED = (
         "SPACE_NOT_FILLED",
         "The emptied display stack must be filled",
@@ -234,7 +234,7 @@ class Code(StrEnum):
         "their hand is of the same colour.",
     )
 
-    # Überall anschließen (RULES-DECK.md section 6).
+    # Überall anschließen (docs/games/ueberall-anschliessen.md).
     TURN_ENDED = (
         "TURN_ENDED",
         "The turn has already ended",
@@ -287,7 +287,7 @@ class Code(StrEnum):
         "In Schwarzer Peter a card drawn that makes a pair with one in the hand must be laid "
         "down with it in the same turn.",
     )
-    # Mogeln (RULES-DECK.md section 7).
+    # Mogeln (docs/games/mogeln.md).
     RESOLVE_FIRST = (
         "RESOLVE_FIRST",
         "A player's going out is settled first",
@@ -318,7 +318,7 @@ class Code(StrEnum):
         "Accepting ends the game when a player has laid their last card and nobody challenged "
         "it; at any other time there is nothing to accept.",
     )
-    # Schnipp Schnapp (RULES-DECK.md section 8).
+    # Schnipp Schnapp (docs/games/schnipp-schnapp.md).
     MATCH_NOT_CALLED = (
         "MATCH_NOT_CALLED",
         "A match waits to be called",

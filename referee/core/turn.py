@@ -11,8 +11,8 @@ The checks written here once serve every ruleset:
 
 - the first whole-turn checks (`GAME_OVER`, `NOT_YOUR_TURN`) and the rule that a draw or
   a pass is a turn of its own (`TURN_MIXED`);
-- what a player whose hand is hidden may hold: any card not visible elsewhere (RULES.md
-  section 12), and `CARD_NOT_IN_HAND` where it cannot;
+- what a player whose hand is hidden may hold: any card not visible elsewhere
+  (docs/games/master.md, "Hidden cards"), and `CARD_NOT_IN_HAND` where it cannot;
 - nothing after the hand's last card (`ACTION_AFTER_GAME_END`);
 - the draw checks (`PILE_EMPTY`, `DRAW_CARD_REQUIRED`, `DRAW_MISMATCH`,
   `CARD_UNAVAILABLE`) and the draw itself; the pass checks (`PASS_PILE_NOT_EMPTY`,
@@ -277,7 +277,8 @@ class TurnSteps:
         return Violation(Code.CARD_NOT_IN_HAND, index, detail)
 
     def draw_violation(self, index: int, named: str | None) -> Violation | None:
-        """The draw checks of RULES.md section 10 in their order, after the ruleset's own."""
+        """The draw checks in their order (docs/games/master.md, "The codes"), after the
+        ruleset's own."""
         pile = self.pile
         pile_hidden = isinstance(pile, Hidden)
         if self.pile_size == 0:

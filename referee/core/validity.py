@@ -1,4 +1,4 @@
-"""The impossible-state checks every ruleset makes alike (RULES.md section 11).
+"""The impossible-state checks every ruleset makes alike (docs/games/master.md, `INVALID_STATE`).
 
 Each raises INVALID_STATE with a reason naming the player or count at fault; the
 rulesets' own `validity` modules call them beside their checks of the table and cards.

@@ -1,4 +1,4 @@
-"""Reading the wire shape of API.md: integers, hands and piles, actions and turns.
+"""Reading the wire shape of openapi.yaml: integers, hands and piles, actions and turns.
 
 One reader serves every ruleset, parameterised by the names its games can use (a `Deck`)
 and the kinds of action it has. It checks shape only, the same things the JSON Schemas

@@ -72,7 +72,7 @@ def visible_elsewhere(players: Iterable[Any], me: int, pile: Cards) -> tuple[set
     """Number cards and the joker count in the known hands of the others and the known pile.
 
     Hidden zones contribute nothing. A hidden hand may hold any card not seen here or on
-    the table (RULES.md section 12).
+    the table (docs/games/master.md, "Hidden cards").
     """
     cards: set[str] = set()
     jokers = 0

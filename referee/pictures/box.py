@@ -1,6 +1,6 @@
 """`box_picture(state)`: a state of one of the other games in the box as SVG text.
 
-Drawn from the wire form alone, whatever the game (RULES-DECK.md, API.md "Pictures"):
+Drawn from the wire form alone, whatever the game (docs/games/index.md, openapi.yaml "Pictures"):
 a box per player with their piles — a face-down stack as a card back with its count, a
 known hand as its cards, a face-up won pile as its top card and count, a won count as
 a line — the cards on the table (the battle or trick, each under its player's name, a

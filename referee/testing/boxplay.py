@@ -1,7 +1,7 @@
 """Random legal play of the other games in the box, for the conformance corpus.
 
 Every box game lists its legal actions for a named player (the one to move, or one of
-those a simultaneous step waits for: RULES-DECK.md section 0), so one walker serves them
+those a simultaneous step waits for: docs/games/index.md), so one walker serves them
 all: a player who may act is chosen, and a turn is built action by action from
 `engine.legal_actions`, ended at a complete prefix now and then. Deals are seeded and
 every card is known; where play itself hides cards (a Schnipp Schnapp stack that took

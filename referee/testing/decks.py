@@ -1,5 +1,5 @@
-"""The games the strategies deal, and the cards each one has (RULES.md section 1,
-RULES-CLASSIC.md sections 1 and 2), read from a state's JSON shape.
+"""The games the strategies deal, and the cards each one has (docs/games/master.md,
+docs/games/classic.md and docs/games/junior.md), read from a state's JSON shape.
 
 Written from the rules rather than taken from the engine, so that strategies built on it
 stay independent of the code they exercise.

@@ -333,9 +333,9 @@ IMPOSSIBLE = ("duplicate card", "missing card", "passes", "current", "bonus", "b
 
 
 def impossible(state: Data, rng: random.Random, kind: str | None = None) -> Data:
-    """The state broken in one of the ways RULES.md section 11 refuses (`kind`, one of
-    IMPOSSIBLE, or one at random). The break may miss (a state with no known hand keeps
-    its cards): `is_possible` tells."""
+    """The state broken in one of the ways docs/games/master.md, `INVALID_STATE`, refuses
+    (`kind`, one of IMPOSSIBLE, or one at random). The break may miss (a state with no
+    known hand keeps its cards): `is_possible` tells."""
     data = {**state, "players": [dict(p) for p in state["players"]], "rows": [dict(r) for r in state["rows"]]}
     kind = kind or rng.choice(IMPOSSIBLE)
     known_hands = [p for p in data["players"] if known(p["hand"])]

@@ -96,7 +96,8 @@ def states(ruleset: str | None = None, hidden: bool | None = None) -> st.SearchS
 
 @st.composite
 def impossible_states(draw, ruleset: str | None = None) -> Data:
-    """A state that cannot happen (RULES.md section 11): a possible one with one fact broken."""
+    """A state that cannot happen (docs/games/master.md, `INVALID_STATE`): a possible one
+    with one fact broken."""
     state = draw(states(ruleset, hidden=None))
     broken = plays.impossible(state, draw(rngs(), label="break"))
     try:

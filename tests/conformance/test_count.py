@@ -166,7 +166,7 @@ def test_the_reference_walk_gives_the_readmes_counts(name):
 def test_a_zweikampf_battle_is_counted_in_either_order_and_the_won_pile_keeps_that_order():
     # Both players wait to turn up: each may go first (2 turns); after the second card the
     # battle is taken onto the winner's won pile in the order turned up, so the two orders
-    # end in two states (RULES-DECK.md section 1).
+    # end in two states (docs/games/zweikampf.md).
     start = engine.new_game(["Ada", "Ben"], seed=42, ruleset="zweikampf").state
     assert tuple(count_turns(start, 1)) == (2, 2)
     assert tuple(count_turns(start, 2)) == (2, 2)

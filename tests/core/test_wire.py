@@ -1,4 +1,5 @@
-"""The one wire reader is strict alike for every ruleset (API.md: no member beyond the schema's).
+"""The one wire reader is strict alike for every ruleset (openapi.yaml: no member beyond
+the schema's).
 
 A state with an unknown top-level member, a hidden hand or pile with a member beside its
 count, a turn or an action with an extra key: each is MalformedInput, whichever game the

@@ -1,6 +1,6 @@
 """The HTTP service: every endpoint, every problem status, every body against its schema.
 
-The MASTER game first, then the classic and junior games (RULES-CLASSIC.md).
+The MASTER game first, then the classic and junior games (docs/games/classic.md).
 """
 
 from __future__ import annotations

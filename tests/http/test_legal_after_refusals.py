@@ -1,4 +1,4 @@
-"""`legal` on every refusal of a random turn with a mistake (API.md, "What would have
+"""`legal` on every refusal of a random turn with a mistake (openapi.yaml, "What would have
 worked"), checked against `POST /v1/legal-actions` itself.
 
 Positions of MASTER, the classic game (any options) and the junior game, with turns
@@ -6,7 +6,7 @@ that are legal ones with a deliberate mistake (`referee.testing.arbitrary_turns`
 action added, dropped, repeated, moved or replaced, a bridge to a far row, a swap alone,
 a draw or pass mixed in, ...). Every refusal that names an action must carry `legal`,
 and it must be exactly what `/v1/legal-actions` answers for the longest prefix of the
-turn it accepts, among the prefixes no longer than the one API.md names for the code:
+turn it accepts, among the prefixes no longer than the one openapi.yaml names for the code:
 the actions before the offending one; for `BRIDGE_NOT_FOLLOWED` and the end-of-turn
 checks, up to the whole list. A shorter prefix is the answer where an action before the
 reported one breaks a rule as well (a turn's shape is checked before its actions).
@@ -25,7 +25,7 @@ from referee.http import create_app
 from support.actions import bridge, draw, place
 from support.master_tables import table
 
-#: The codes whose accepted prefix may run past the offending action (API.md): the bridge
+#: The codes whose accepted prefix may run past the offending action (openapi.yaml): the bridge
 #: not followed by its card, and the checks made when the turn ends.
 UP_TO_THE_WHOLE_TURN = {"BRIDGE_NOT_FOLLOWED", "SWAP_WITHOUT_PLAY", "DRAW_INCOMPLETE", "MUST_PLACE_DRAWN"}
 TURNS_PER_POSITION = 25

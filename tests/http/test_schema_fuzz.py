@@ -12,8 +12,8 @@ Bodies come from two sources, both sent through the app in-process:
 
 The properties: the answer is 200 (201 for a deal), 400 or 422, never a 5xx; it keeps
 the contract (status, media type, body schema, checked with the `jsonschema` library);
-and a state the referee answers with passes the impossible-state checks (RULES.md
-section 11), with the material of the game conserved.
+and a state the referee answers with passes the impossible-state checks (`INVALID_STATE`
+of each game's page), with the material of the game conserved.
 """
 
 from __future__ import annotations
@@ -236,8 +236,9 @@ def post(path: str, body: Any):
 
 
 def assert_possible(before: dict[str, Any] | None, after: dict[str, Any]) -> None:
-    """The state passes RULES.md section 11 (RULES-CLASSIC.md's checks for a classic or
-    junior state), and a MASTER turn kept the game's material."""
+    """The state passes the impossible-state checks (docs/games/master.md, `INVALID_STATE`;
+    docs/games/classic.md's for a classic or junior state), and a MASTER turn kept the
+    game's material."""
     state = engine.load_state(after)
     try:
         engine.check_state(state)

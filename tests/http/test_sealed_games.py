@@ -1,4 +1,4 @@
-"""Sealed games over HTTP (issue 17): the answers, and every way a token or seat is bad.
+"""Sealed games over HTTP: the answers, and every way a token or seat is bad.
 
 Tampering: bit flips sampled over the whole token, truncation, a 10 MB token, a token
 under an unknown or retired key, another game's token with this game's seat key, a

@@ -1,4 +1,4 @@
-"""Nothing leaks from a sealed game (issue 17): whole sealed games of every ruleset,
+"""Nothing leaks from a sealed game: whole sealed games of every ruleset,
 played through the HTTP API seat by seat, every answer searched.
 
 Hypothesis draws the deal's seed and every choice: which seat asks, and whether it
@@ -232,10 +232,10 @@ def test_a_whole_sealed_game_tells_each_seat_only_what_it_may_see(ruleset, data,
 
 
 # -- the games of the box that can be sealed ---------------------------------------------------
-# What a seat may not see, written from RULES-DECK.md rather than taken from the engine's
-# views: in Zweikampf every stack is face down, its owner's too (section 1); in Die höchste
-# Karte gewinnt the others' hands, and the cards the others played into the open trick,
-# face down until everyone has played (section 2).
+# What a seat may not see, written from the game pages (docs/games) rather than taken from
+# the engine's views: in Zweikampf every stack is face down, its owner's too (zweikampf.md);
+# in Die höchste Karte gewinnt the others' hands, and the cards the others played into the
+# open trick, face down until everyone has played (hoechste-karte.md).
 
 
 def zweikampf_unseen(sealed, seat):
@@ -262,7 +262,7 @@ def hoechste_view_hides(view, sealed, seat):
 
 def ratefix_unseen(sealed, seat):
     """Every stack face down, its owner's too; in the middle each card but the seat's own
-    until the last guess turns them up (section 3)."""
+    until the last guess turns them up (docs/games/ratefix.md)."""
     state = sealed.state
     return ({card for player in state["players"] for card in player["stack"]}
             | {e["card"] for e in state["middle"] if e["player"] != seat})
@@ -328,9 +328,9 @@ def test_a_whole_sealed_box_game_tells_each_seat_only_what_it_may_see(ruleset, d
 
 
 # -- box games whose turns go on after a card turned up -----------------------------------------
-# Farben sammeln: the pile face down and the others' hands (section 5); a card the mover
+# Farben sammeln: the pile face down and the others' hands (farben-sammeln.md); a card the mover
 # took from the pile is theirs to see. Überall anschließen: every stack face down, its
-# owner's too (section 6); a card turned up lies face up for all.
+# owner's too (ueberall-anschliessen.md); a card turned up lies face up for all.
 
 
 def others_hands_and(zone, sealed, seat):
@@ -374,7 +374,7 @@ def ueberall_view_hides(view, sealed, seat):
 
 
 def peter_unseen(sealed, seat):
-    """The others' hands and the card set aside (section 4)."""
+    """The others' hands and the card set aside (docs/games/schwarzer-peter.md)."""
     return others_hands_and("aside", sealed, seat)
 
 
@@ -441,9 +441,9 @@ def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(
 
 
 # -- Mogeln: plays face down, challenges from anyone (2018) ------------------------------------
-# What a seat may not see (section 7): the other hands, and the other players' plays on the
-# stack until a challenge turns the top one up for everyone (its cards then go to a hand, but
-# the answer that turned them up may name them).
+# What a seat may not see (docs/games/mogeln.md): the other hands, and the other players'
+# plays on the stack until a challenge turns the top one up for everyone (its cards then go
+# to a hand, but the answer that turned them up may name them).
 
 
 def mogeln_unseen(state, seat):
@@ -506,9 +506,9 @@ def test_a_whole_sealed_mogeln_game_tells_each_seat_only_what_it_may_see(data, s
 
 
 # -- Schnipp Schnapp: every stack face down, calls from anyone ---------------------------------
-# What a seat may not see (section 8): any stack, its own too; open piles, the middle and the
-# quartets lie face up. A stack that took its open pile turned over is shuffled by the
-# referee, who keeps the order; the state's view counts it.
+# What a seat may not see (docs/games/schnipp-schnapp.md): any stack, its own too; open
+# piles, the middle and the quartets lie face up. A stack that took its open pile turned
+# over is shuffled by the referee, who keeps the order; the state's view counts it.
 
 
 def schnapp_unseen(state):

@@ -1,7 +1,7 @@
-"""`legal` and `hint` on rule problems (API.md, "What would have worked").
+"""`legal` and `hint` on rule problems (openapi.yaml, "What would have worked").
 
 For every rule code with an action index, one refused turn: its `legal` must be exactly
-what POST /v1/legal-actions answers for the prefix API.md names (the actions before the
+what POST /v1/legal-actions answers for the prefix openapi.yaml names (the actions before the
 offending one; up to and including the bridge for BRIDGE_NOT_FOLLOWED; the whole list for
 the end-of-turn checks), and its hint must say the helpful thing, written out here.
 """
@@ -228,9 +228,9 @@ def test_the_hint_says_what_would_have_worked(client, code, state, player, actio
 def test_every_rule_code_with_an_action_index_has_a_case():
     from referee.core.codes import Code
 
-    # These concern the whole turn: their index is null (RULES.md section 10).
+    # These concern the whole turn: their index is null (docs/games/master.md, "The codes").
     # TURN_INCOMPLETE: an Überall anschließen turn that stops too early concerns no single
-    # action (RULES-DECK.md section 0).
+    # action (docs/games/index.md).
     turn_level = {"INVALID_STATE", "GAME_OVER", "NOT_YOUR_TURN", "OPENING", "TURN_INCOMPLETE", "CARDS_HIDDEN"}
     with_index = {c.value for c in Code} - turn_level
     assert with_index - {case[0] for case in CASES} == set()

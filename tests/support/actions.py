@@ -1,4 +1,4 @@
-"""Action dicts in the wire shape of API.md, and comparing actions as sets, for every
+"""Action dicts in the wire shape of openapi.yaml, and comparing actions as sets, for every
 ruleset's tests (the classic and junior games use `place`, `draw` and `pass_`)."""
 
 from __future__ import annotations

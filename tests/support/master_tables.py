@@ -1,7 +1,7 @@
 """MASTER positions for tests, laid out so that test setups read like the rules.
 
-`table(...)` lays out a position in the JSON shape of API.md and accounts for every
-other card of the game, so that the state passes RULES.md section 11:
+`table(...)` lays out a position in the JSON shape of openapi.yaml and accounts for every
+other card of the game, so that the state passes docs/games/master.md, `INVALID_STATE`:
 
     table(order="GYBR", rows={"Y": "9-11"}, jokers={"B": [10]},
           hands=[["B9", "R9", "J"], ["R8", "R7", "R5"]])
@@ -15,7 +15,7 @@ other card of the game, so that the state passes RULES.md section 11:
   (`pile=["G5", REST]`: the G5 on top of all the rest). Exactly one zone takes the rest;
   by default the pile.
 - `bridges_left={0: 1}` and `bonus={1: 2}` fix some players' counts; the others share what
-  the deal and section 7 leave (the first of them takes any remainder).
+  the deal and the bonus cards won leave (the first of them takes any remainder).
 - `table_bridges=[("Y9", "B9")]` are the bridges on the table, in the order laid.
 
 The zones (`REST`, `hidden`, ...) come from `support.zones`, the actions from
@@ -53,7 +53,7 @@ def table(
     passes: int = 0,
     names: list[str] | None = None,
 ) -> dict[str, Any]:
-    """A valid MASTER state in the JSON shape of API.md (see the module docstring)."""
+    """A valid MASTER state in the JSON shape of openapi.yaml (see the module docstring)."""
     rows = rows or {}
     jokers = jokers or {}
     hands = hands if hands is not None else [[], []]

@@ -54,14 +54,14 @@ def key(action: Action) -> str:
 
 
 class MasterCandidates:
-    """MASTER (RULES.md): every card to its slot, a joker to every slot, a bridge between
+    """MASTER (docs/games/master.md): every card to its slot, a joker to every slot, a bridge between
     every pair of equal-valued slots in two different rows, a swap of every number card, a
     draw, a pass.
 
-    The end-of-turn codes (section 10) can also be reported for a failure inside the
-    prefix, so the index tells them apart: `BRIDGE_NOT_FOLLOWED` at the end of the turn
-    names the LAST action (a bridge); `SWAP_WITHOUT_PLAY` at the end of the turn comes from
-    a turn without a draw or pass (the whole-turn check needs one).
+    The end-of-turn codes (docs/games/master.md, "The codes") can also be reported for a
+    failure inside the prefix, so the index tells them apart: `BRIDGE_NOT_FOLLOWED` at the
+    end of the turn names the LAST action (a bridge); `SWAP_WITHOUT_PLAY` at the end of the
+    turn comes from a turn without a draw or pass (the whole-turn check needs one).
 
     Completing an open prefix only needs placements and swaps: a draw or a pass can never
     follow another action (TURN_MIXED), and an open prefix either ends with a bridge (only
@@ -102,7 +102,7 @@ class MasterCandidates:
 
 
 class RowCandidates:
-    """The classic and junior games (RULES-CLASSIC.md): every card of the deck placed, a
+    """The classic and junior games (docs/games/classic.md): every card of the deck placed, a
     draw naming no card or any card of the deck, a pass.
 
     Only draw sequences are ever open (`DRAW_INCOMPLETE`, `MUST_PLACE_DRAWN` are the

@@ -1,4 +1,4 @@
-"""`classic` and `junior` positions for tests (RULES-CLASSIC.md, design/classic.md).
+"""`classic` and `junior` positions for tests (docs/games/classic.md, design/classic.md).
 
 `classic(...)` and `junior(...)` lay out a full, valid state in the JSON shape of the design
 and account for every other card of the deck (80 cards; 60 `without_blue`; 44 junior):

@@ -1,4 +1,4 @@
-"""What the eight other games in the box share (RULES-DECK.md section 0), written once.
+"""What the eight other games in the box share (docs/games/index.md), written once.
 
 - `cards`: the 80 classic cards, the two editions' colours, card names;
 - `options`: a game's options, read (shape: SCHEMA_VIOLATION) and checked against the

@@ -2,9 +2,9 @@
 
 Each action is a small record that prints as its wire form (`to_dict`) and knows its
 `kind` (its `type`). A game reads the kinds it has with their fields; any other kind is
-read as `Other`, which no grammar fits, so the turn is refused with `TURN_SHAPE` (RULES-
-DECK.md section 0) rather than as malformed. The fields of a kind the game has are
-checked for shape here (SCHEMA_VIOLATION), their cards by the game.
+read as `Other`, which no grammar fits, so the turn is refused with `TURN_SHAPE`
+(docs/games/index.md, "Turns and checks") rather than as malformed. The fields of a kind
+the game has are checked for shape here (SCHEMA_VIOLATION), their cards by the game.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The 80 classic cards the box games are played with (RULES-DECK.md section 0).
+"""The 80 classic cards the box games are played with (docs/games/index.md).
 
 Values 1 to 20 in four colours; the edition says which: `2018` orange, yellow, green,
 blue; `original` red instead of orange. A card name is a colour letter of either edition

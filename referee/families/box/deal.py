@@ -1,4 +1,4 @@
-"""What every box game's seeded deal starts with (RULES-DECK.md section 0): the request
+"""What every box game's seeded deal starts with (docs/games/index.md): the request
 checked (players, first, seed, options) and the game's cards shuffled by the seed."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A `Grammar` is a small automaton over action kinds: from each state, the kinds that may
 come next and where they lead; a turn fits when its kinds lead from the start to an
-accepting state. Only kinds and order are looked at (RULES-DECK.md section 0); what
+accepting state. Only kinds and order are looked at (docs/games/index.md); what
 depends on the cards is each game's own checks.
 """
 

@@ -1,6 +1,6 @@
-"""The options of the box games (RULES-DECK.md section 0): read, filled, checked, listed.
+"""The options of the box games (docs/games/index.md): read, filled, checked, listed.
 
-Two kinds of wrong option, told apart as section 0 says:
+Two kinds of wrong option, told apart as docs/games/index.md, "Cards and options", says:
 
 - the wrong type, a value outside the option's fixed range (an edition not listed,
   `cards_each` below 1) or an option the game does not take: the request is malformed

@@ -1,6 +1,6 @@
 """`BoxRuleset`: what every box game is as a `core.ruleset.Ruleset`.
 
-The judging follows RULES-DECK.md section 0's check order: the state (INVALID_STATE),
+The judging follows docs/games/index.md's check order: the state (INVALID_STATE),
 then the turn as a whole (`GAME_OVER`, `NOT_YOUR_TURN`, `TURN_SHAPE`), then each action
 (`ACTION_AFTER_GAME_END`, then the game's checks), then the end of the turn. A game
 subclasses it with its name, texts, options, grammar, action reader and deck, and
@@ -154,8 +154,8 @@ class BoxRuleset(Ruleset):
         return action.kind in self.turned_up_kinds
 
     def listable(self, refused: Any) -> bool:
-        """An action passes, or is refused only for not naming its card (`unnamed`): RULES-
-        DECK.md section 0 lists an action that must name a card once, without it."""
+        """An action passes, or is refused only for not naming its card (`unnamed`): the
+        legal-actions answer lists an action that must name a card once, without it."""
         return refused is None or refused.code.value in self.unnamed
 
     def lister(self, state: Any, player: int | None) -> int | None:

@@ -1,10 +1,10 @@
-"""Who may act now, and the checks on it (RULES-DECK.md section 0, "States").
+"""Who may act now, and the checks on it (docs/games/index.md, "Steps everyone takes at once").
 
 Outside a simultaneous step `current` is the player to move and `waiting` is `[]`; in
 one (everyone turns up, everyone plays face down) `current` is `null` and `waiting`
 lists, in seat order, the players still to act; a finished game has neither. A game
 says who must act from its table (`Seats`); `check_seats` holds the state's `current`
-and `waiting` to it with the reasons section 0 names, and `check_mover` is the
+and `waiting` to it with the reasons that page names, and `check_mover` is the
 turn-as-a-whole check `GAME_OVER`, then `NOT_YOUR_TURN`.
 """
 

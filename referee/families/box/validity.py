@@ -1,4 +1,4 @@
-"""Impossible-state checks every box game makes (RULES-DECK.md section 0, "States").
+"""Impossible-state checks every box game makes (docs/games/index.md, "Impossible states").
 
 `check_cards` is card conservation: every card listed once, every listed card one of the
 game's deck, and the listed and counted cards adding up to the deck. A game hands it its

@@ -1,6 +1,6 @@
 """The row games: classic Elfer raus! (two editions, four starts) and the junior game.
 
-They share their whole mechanism (RULES-CLASSIC.md): a row holds one colour and grows
+They share their whole mechanism (docs/games/classic.md): a row holds one colour and grows
 one step at a time from where it began; playing is compulsory; a player who cannot play
 draws, up to a limit, and may (or must) place the card drawn last if it fits; the
 penalty is what is left in hand. What differs is said by a `Variant`:

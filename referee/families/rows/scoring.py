@@ -1,4 +1,4 @@
-"""Penalties and winners of the classic and junior games (RULES-CLASSIC.md section 1).
+"""Penalties and winners of the classic and junior games (docs/games/classic.md).
 
 Each player's penalty is the sum of the values left in hand. The player who went out
 wins, whatever the hidden hands hold; otherwise (a blocked game) the lowest penalty wins,

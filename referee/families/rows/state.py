@@ -1,7 +1,7 @@
 """The state of a classic or junior game and its conversion to and from plain data.
 
 Immutable like MASTER's: tuples and frozen records. `read_state` accepts the JSON shape
-of RULES-CLASSIC.md section 3 (checking only the shape; whether the state can happen is
+of docs/games/classic.md (checking only the shape; whether the state can happen is
 `validity.check_state`'s job), and `RowState.to_dict` writes the canonical form.
 """
 

@@ -1,4 +1,4 @@
-"""A classic or junior turn in progress: the checks of RULES-CLASSIC.md, in their order.
+"""A classic or junior turn in progress: the checks of docs/games/classic.md, in their order.
 
 `RowTurn` is the row games' working copy of the table, on the step loop of
 `core.turn.TurnSteps` (see MASTER's `MasterTurn`): `violation()` runs an action's checks
@@ -102,7 +102,7 @@ class RowTurn(TurnSteps):
         color, value = self.variant.slots[card]
         return value in self.rows.get(color, ())
 
-    # -- the checks, in the order of RULES-CLASSIC.md ---------------------------------------
+    # -- the checks, in the order of docs/games/classic.md ---------------------------------------
 
     def violation(self, index: int, action: Action) -> Violation | None:
         """The first check `action` fails at `index`, or None; changes nothing."""
@@ -137,7 +137,7 @@ class RowTurn(TurnSteps):
                 )
         if not self.holds(card):
             return self.not_in_hand(index, card)
-        # SLOT_OCCUPIED comes next in RULES-CLASSIC.md's order, but it cannot fail here: a
+        # SLOT_OCCUPIED comes next in docs/games/classic.md's order, but it cannot fail here: a
         # card has one slot and exists once, so a card whose slot is taken is the card
         # lying there, which no hand holds and CARD_NOT_IN_HAND has already refused.
         row = self.rows.get(color)

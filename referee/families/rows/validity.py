@@ -1,5 +1,5 @@
-"""The impossible states of the classic and junior games (RULES.md section 11 where it
-applies, and RULES-CLASSIC.md section 3).
+"""The impossible states of the classic and junior games (those of
+docs/games/master.md, `INVALID_STATE`, where they apply, and docs/games/classic.md).
 
 `check_state` raises INVALID_STATE with a reason naming the card, player or row at
 fault; it runs before every turn is judged.

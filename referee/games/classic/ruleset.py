@@ -1,7 +1,7 @@
 """Ruleset `classic`: the 80-card Elfer raus!, both editions, three start variants.
 
 Everything the classic game changes against the shared row engine (this package) is in
-this file (RULES-CLASSIC.md section 1):
+this file (docs/games/classic.md):
 
 - the options: `edition` (`2018`: orange, yellow, green, blue, and a fitting drawn card
   *may* be placed; `original`: red instead of orange, and it *must*), `start` and
@@ -145,7 +145,7 @@ class ClassicVariant(Variant):
 
     def opening_unchecked(self, state: RowState, actions: Sequence[Action]) -> bool:
         """With `eleven` and some hand hidden: an 11 that comes before the one placed is
-        nowhere visible, so it may lie in a hidden hand (RULES-CLASSIC.md section 3)."""
+        nowhere visible, so it may lie in a hidden hand (docs/games/classic.md)."""
         if self.start != "eleven" or not any(isinstance(p.hand, Hidden) for p in state.players):
             return False
         places = [a for a in actions if isinstance(a, Place)]

@@ -1,7 +1,6 @@
 """Ruleset `farben-sammeln`: each turn a player takes a card (from the face-down pile or a
 face-up display stack) and discards one onto a display stack; whoever holds one colour
-may close the round, and each player scores the best colour's sum (RULES-DECK.md
-section 5).
+may close the round, and each player scores the best colour's sum (docs/games/farben-sammeln.md).
 
 - `state`: the state and its wire form; `validity`: the impossible states;
 - `actions`: take, discard and close, and their reader;

@@ -1,4 +1,4 @@
-"""The actions of a Farben sammeln turn (RULES-DECK.md section 5) and their reader:
+"""The actions of a Farben sammeln turn (docs/games/farben-sammeln.md) and their reader:
 `take` from the pile or a display stack, `discard` a card onto a display stack, `close`."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The seeded Farben sammeln deal: the 80 cards shuffled, dealt one at a time from
 `first` into the hands (9, 8 or 7 each), the rest the face-down pile, and its top four
-cards turned up as the four display stacks (RULES-DECK.md sections 0 and 5)."""
+cards turned up as the four display stacks (docs/games/farben-sammeln.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A Farben sammeln turn: take a card, discard one onto a display stack, perhaps close
-(RULES-DECK.md section 5), checked and carried out action by action."""
+(docs/games/farben-sammeln.md), checked and carried out action by action."""
 
 from __future__ import annotations
 

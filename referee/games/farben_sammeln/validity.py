@@ -1,4 +1,4 @@
-"""The impossible Farben sammeln states (RULES-DECK.md sections 0 and 5), each
+"""The impossible Farben sammeln states (docs/games/farben-sammeln.md), each
 INVALID_STATE with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations

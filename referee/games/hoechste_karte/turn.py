@@ -1,5 +1,5 @@
 """A turn of "Die höchste Karte gewinnt": one card played face down, and the trick settled
-when everyone has played (RULES-DECK.md section 2)."""
+when everyone has played (docs/games/hoechste-karte.md)."""
 
 from __future__ import annotations
 

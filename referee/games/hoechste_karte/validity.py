@@ -1,4 +1,4 @@
-"""The impossible states of "Die höchste Karte gewinnt" (RULES-DECK.md sections 0 and 2),
+"""The impossible states of "Die höchste Karte gewinnt" (docs/games/hoechste-karte.md),
 each INVALID_STATE with a reason naming the card, pile or player."""
 
 from __future__ import annotations

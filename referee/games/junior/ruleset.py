@@ -1,4 +1,4 @@
-"""Ruleset `junior`: the family game with 44 cards (RULES-CLASSIC.md section 2).
+"""Ruleset `junior`: the family game with 44 cards (docs/games/junior.md).
 
 Against the shared row engine (this package) the junior game changes only this: four
 colours of 1 to 11 (orange, yellow, green, blue), the 1s and 11s lie on the table from

@@ -1,8 +1,8 @@
-"""Elfer raus! MASTER (RULES.md): 84 number cards and 4 jokers, bridges, bonus cards.
+"""Elfer raus! MASTER (docs/games/master.md): 84 number cards and 4 jokers, bridges, bonus cards.
 
 - `facts`: the game's numbers in one object, `MASTER`;
-- `state`: the state and its codec; `validity`: the impossible states (section 11);
-- `turn`: a turn's checks in the order of section 10; `legal`: what may come next;
+- `state`: the state and its codec; `validity`: the impossible states (`INVALID_STATE`);
+- `turn`: a turn's checks in the order of the page's "The codes"; `legal`: what may come next;
 - `deal` and `scoring`: the seeded deal and the scores;
 - `ruleset`: `Master`, the ruleset the registry finds as `"master"`;
 - for speed (bots and counts): `board`, the compact board (rows as bit masks); `steps`,

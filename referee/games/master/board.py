@@ -33,7 +33,7 @@ from .state import Player, Row, State
 
 #: Every slot of a row, bits 1 to 21.
 FULL = sum(1 << v for v in MASTER.values)
-#: The two halves of a row (section 7), as masks: slots 1-10 and 12-21.
+#: The two halves of a row (the half-rows of the bonus cards), as masks: slots 1-10 and 12-21.
 HALVES = {
     name: sum(1 << v for v in values) for name, values in MASTER.halves.items()
 }
@@ -41,7 +41,8 @@ LOW, HIGH = HALVES["low"], HALVES["high"]
 
 
 def touching(taken: int) -> int:
-    """The empty slots of a row next to an occupied one (section 4's adjacency)."""
+    """The empty slots of a row next to an occupied one (the adjacency of
+    docs/games/master.md, "A turn")."""
     return (taken << 1 | taken >> 1) & FULL & ~taken
 
 

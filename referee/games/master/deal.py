@@ -1,4 +1,4 @@
-"""The seeded deal of a MASTER game (RULES.md section 2): the same seed and players give
+"""The seeded deal of a MASTER game (docs/games/master.md, "Set-up"): the same seed and players give
 the same game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The numbers of Elfer raus! MASTER, in one object (RULES.md sections 1, 2, 4, 7 and 9).
+"""The numbers of Elfer raus! MASTER, in one object (docs/games/master.md).
 
 Like the row games' `Variant`: the deck, the table's shape, the deal's sizes and the
 scoring's weights live here once, and every module of the MASTER engine reads them

@@ -55,8 +55,8 @@ class Game:
     __slots__ = ("_board", "_steps")
 
     def __init__(self, state: State | dict[str, Any]):
-        """A game from a state, or from its JSON shape; the state is checked (RULES.md
-        section 11) unless the engine made it."""
+        """A game from a state, or from its JSON shape; the state is checked
+        (`INVALID_STATE`) unless the engine made it."""
         if isinstance(state, dict):
             state = State.from_dict(state)
         if not state.checked:

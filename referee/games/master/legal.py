@@ -1,4 +1,4 @@
-"""Every action that can legally come next in a MASTER turn (API.md, legal-actions).
+"""Every action that can legally come next in a MASTER turn (openapi.yaml, legal-actions).
 
 An action is listed when the prefix plus that action can still be completed to a legal
 turn. Candidates are generated from the table and filtered by the very checks

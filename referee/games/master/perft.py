@@ -4,7 +4,7 @@
 the same actions `BoardTurn.next_actions` lists, in the same order, doing and undoing
 each one on a few integers instead of building a turn per prefix: a turn is complete
 when it placed a card and no bridge awaits its card, or when it draws, passes or empties
-the hand (RULES.md section 10). It records, per turn, a short key of what the turn
+the hand (docs/games/master.md, "The codes"). It records, per turn, a short key of what the turn
 changed (the rows, the bridges laid in order, and how the jokers went in and out of the
 hand, which decides the order the hand keeps), and one turn for each key; `count`
 turns the keys into distinct states by playing that one turn on a copy of the board.

@@ -1,4 +1,4 @@
-"""Ruleset `master`: Elfer raus! MASTER, as RULES.md describes it."""
+"""Ruleset `master`: Elfer raus! MASTER, as docs/games/master.md describes it."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ class Master(Ruleset):
     def apply(self, state: State, turn: Turn) -> TurnResult:
         """The compact path (`steps.play_on_state`) for a legal turn of a known hand; the
         reference step loop (`Ruleset.apply`) for everything it does not decide, which
-        names every refusal. The state is checked once (section 11) either way, and the row
+        names every refusal. The state is checked once (`INVALID_STATE`) either way, and the row
         masks the check made are the compact path's."""
         rows = checked_rows(state)
         result = play_on_state(state, turn, rows)

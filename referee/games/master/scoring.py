@@ -1,4 +1,4 @@
-"""Scores and winners of a MASTER game (RULES.md section 9).
+"""Scores and winners of a MASTER game (docs/games/master.md, "End and scores").
 
 +11 for each bonus card, minus each number card's value left in hand, -11 for each joker
 left in hand. A hidden hand with cards in it has no known score; a hidden hand of zero

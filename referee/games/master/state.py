@@ -1,7 +1,7 @@
 """The game state of Elfer raus! MASTER and its lossless conversion to and from plain data.
 
 A state is immutable: tuples and frozen records, so the engine can hand it out and take
-it back without copies. `State.from_dict` accepts the JSON shape of API.md (checking
+it back without copies. `State.from_dict` accepts the JSON shape of openapi.yaml (checking
 only the shape: whether the state can happen is `validity.check_state`'s job) and
 `State.to_dict` writes the canonical form (row values sorted ascending). The codec is
 written by hand: it is on every request's path, and marshmallow costs milliseconds

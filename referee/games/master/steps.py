@@ -3,7 +3,7 @@
 `BoardTurn` copies the few integers a turn can change out of the board or the state
 (four row masks of cards and of jokers, the mover's joker count, and the mover's four
 hand masks where a check needs them) and takes actions
-one at a time, asking exactly the questions of RULES.md section 10 but answering only
+one at a time, asking exactly the questions of docs/games/master.md, "The codes" but answering only
 "legal or not": no message is built, and the order of the questions (which decides
 the refusal named) is free. The first action that is not
 legal makes `take` return False and leaves the turn as it was; the caller then asks
@@ -264,7 +264,7 @@ class BoardTurn:
     # -- where the turn stands ------------------------------------------------------------------
 
     def is_complete(self) -> bool:
-        """The actions so far make a whole legal turn (section 10's end-of-turn checks pass)."""
+        """The actions so far make a whole legal turn (the end-of-turn checks pass)."""
         if self.ender is not None or self.ended:
             return True
         return self.placed > 0 and self.pending is None
@@ -372,7 +372,7 @@ def play_on_state(state: State, turn: Turn, rows: tuple[Any, list[int], list[int
 
     Only the mover's hand and the pile are read into masks; the state's other parts are
     carried over as they are, and rows the turn does not touch keep their tuples, as the
-    reference keeps them. `rows` are the layout and row masks of a state the §11 check
+    reference keeps them. `rows` are the layout and row masks of a state the impossible-state check
     found sound (`validity.checked_rows`), where there are any.
     """
     players = state.players

@@ -1,8 +1,8 @@
-"""A MASTER turn in progress: the checks of RULES.md section 10, in their order.
+"""A MASTER turn in progress: the checks of docs/games/master.md, "The codes", in their order.
 
 `MasterTurn` copies what a turn can change out of the immutable state, then takes the
 actions one at a time through the step loop of `core.turn.TurnSteps`: for each action
-`violation()` runs that action's checks in the order RULES.md lists them and returns
+`violation()` runs that action's checks in the order the game page lists them and returns
 the first that fails (or None) without changing anything; `perform()` carries a legal
 action out. `legal.py` lists what may come next by asking the very same questions.
 """
@@ -117,7 +117,7 @@ class MasterTurn(TurnSteps):
                     playable.append(card)
         return playable
 
-    # -- the checks, in the order of RULES.md section 10 -----------------------------------
+    # -- the checks, in the order of docs/games/master.md, "The codes" ------------------
 
     def violation(self, index: int, action: Action) -> Violation | None:
         """The first check `action` fails at `index`, or None; changes nothing."""

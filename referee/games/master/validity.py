@@ -1,4 +1,4 @@
-"""The checks of RULES.md section 11: states that cannot happen in a real game.
+"""The checks of docs/games/master.md, `INVALID_STATE`: states that cannot happen in a real game.
 
 `check_state` raises an INVALID_STATE violation whose reason names the card, player or
 row at fault. It runs before every turn is judged, so that the referee never reasons
@@ -399,8 +399,9 @@ def _lowest_of_run(values: set[int], value: int) -> int:
 
 
 def _check_runs(state: State, occupied: dict[str, set[int]]) -> None:
-    """A row has gaps only behind a bridge (section 4): every run of occupied slots holds
-    the row's 11, or the target of a table bridge whose source lies in such a run.
+    """A row has gaps only behind a bridge (docs/games/master.md, "A turn"): every run of
+    occupied slots holds the row's 11, or the target of a table bridge whose source lies
+    in such a run.
 
     A run is named by its colour and lowest slot. Most rows are one run through the 11,
     so only the rows with islands are traced, and bridges are followed only when some are.

@@ -1,6 +1,6 @@
 """Ruleset `mogeln`: players lay cards face down in a rising count and say the value; any
 play may be a lie, and a challenge ("gemogelt!") turns it up: whoever was wrong takes the
-stack. The first to empty their hand without being caught wins (RULES-DECK.md section 7;
+stack. The first to empty their hand without being caught wins (docs/games/mogeln.md;
 the editions differ in who may challenge and how far the count goes).
 
 - `state`: the state and its wire form; `validity`: the impossible states;

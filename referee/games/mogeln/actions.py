@@ -1,4 +1,4 @@
-"""The actions of a Mogeln turn (RULES-DECK.md section 7) and their reader: `play` one or
+"""The actions of a Mogeln turn (docs/games/mogeln.md) and their reader: `play` one or
 more cards face down (`cards`, or `count` from a hidden hand), `challenge` the top play
 (naming its cards where it is hidden), `accept` a player's going out."""
 

@@ -1,6 +1,6 @@
 """The seeded Mogeln deal: the cards of the game (1 to the top value for the number of
 players, four colours) shuffled and dealt one at a time from `first` into the hands, as
-evenly as they go (RULES-DECK.md sections 0 and 7); `first` begins on an empty stack."""
+evenly as they go (docs/games/mogeln.md); `first` begins on an empty stack."""
 
 from __future__ import annotations
 

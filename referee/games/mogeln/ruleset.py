@@ -1,8 +1,8 @@
 """`Mogeln`: the ruleset as the registry knows it, with its scores and views.
 
 In the 2018 edition anyone but the play's maker may challenge the top play, so a turn of
-a player not to move is taken when it begins with a challenge (RULES-DECK.md section 0,
-"Turns"); in the original only the player to move challenges.
+a player not to move is taken when it begins with a challenge (docs/games/index.md,
+"Turns and checks"); in the original only the player to move challenges.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A Mogeln state: per player a `hand`; the `stack` of face-down plays, top first, each
 with its maker, its cards (a list, or `{"count": n}` where they are not known) and its
 claim; `out`, the cards of completed stacks (a count); and the `winner` once the game
-ends (RULES-DECK.md section 7)."""
+ends (docs/games/mogeln.md)."""
 
 from __future__ import annotations
 

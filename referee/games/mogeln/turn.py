@@ -1,5 +1,5 @@
 """A Mogeln turn: a play, a challenge and perhaps a play after it, or the acceptance of a
-player's going out (RULES-DECK.md section 7), checked and carried out action by action.
+player's going out (docs/games/mogeln.md), checked and carried out action by action.
 
 A challenge turns the top play up: exactly one card of the claimed value is honest and
 the challenger takes the whole stack; anything else is a lie and its maker takes it. The

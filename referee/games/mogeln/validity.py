@@ -1,4 +1,4 @@
-"""The impossible Mogeln states (RULES-DECK.md sections 0 and 7), each INVALID_STATE with
+"""The impossible Mogeln states (docs/games/mogeln.md), each INVALID_STATE with
 a reason naming the card, pile, option or player."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ruleset `ratefix`: every player puts the top card of their stack face down into the
-middle, then each guesses the total once; the nearest guess takes the middle (RULES-DECK.md
-section 3), with the option `cards_each`.
+middle, then each guesses the total once; the nearest guess takes the middle
+(docs/games/ratefix.md), with the option `cards_each`.
 
 - `state`: the state, its actions and their wire form; `validity`: the impossible states
   and who acts now;

@@ -1,6 +1,6 @@
 """The seeded Ratefix deal: the 80 cards of the edition shuffled, `cards_each` dealt to
 every player one at a time from `first`, each onto the top of a face-down stack; the rest
-leaves the game unseen (RULES-DECK.md sections 0 and 3)."""
+leaves the game unseen (docs/games/ratefix.md)."""
 
 from __future__ import annotations
 

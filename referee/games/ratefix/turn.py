@@ -1,9 +1,11 @@
 """A Ratefix turn: one put into the middle, or one guess; after the last guess the
-middle is turned up and the nearest guess takes it (RULES-DECK.md section 3).
+middle is turned up and the nearest guess takes it (docs/games/ratefix.md).
 
 Of equally near guesses the one made first takes the middle (the spec's reading). On a
 view, whose middle hides the others' cards (`card: null`), a put from a hidden stack may
-leave out its card, and the last guess, which would turn them up, is CARDS_HIDDEN.
+leave out its card, and the last guess, which would turn them up, is CARDS_HIDDEN. A
+state whose every stack is hidden and whose middle is empty is a spectator's view (a
+physical table, where the cards go in face down): its first put may leave out its card too.
 """
 
 from __future__ import annotations
@@ -33,8 +35,12 @@ class RatefixTurn(BoxTurn):
 
     @property
     def is_view(self) -> bool:
-        """The middle hides a card: the state is a view (API.md "Views")."""
-        return any(e.card is None for e in self.state.middle)
+        """The middle hides a card, or nothing lies there yet and no stack is known: the
+        state is a view (the spectator's, where every stack is hidden)."""
+        middle = self.state.middle
+        if not middle:
+            return all(isinstance(p.stack, Hidden) for p in self.state.players)
+        return any(e.card is None for e in middle)
 
     def listed(self, card: str) -> bool:
         if any(e.card == card for e in self.middle):

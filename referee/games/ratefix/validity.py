@@ -1,4 +1,4 @@
-"""The impossible Ratefix states (RULES-DECK.md sections 0 and 3), each INVALID_STATE
+"""The impossible Ratefix states (docs/games/ratefix.md), each INVALID_STATE
 with a reason naming the card, pile, option or player, and who acts as the table lies."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 an open pile; whoever first calls "Schnapp!" when the card's value lies on another open
 pile takes those piles, "Schnipp!" when it matches the top of the middle takes the middle.
 A wrong call throws the caller's open pile onto the middle. Quartets are set aside; who
-sets aside the most wins (RULES-DECK.md section 8; option `together`: everyone flips at
+sets aside the most wins (docs/games/schnipp-schnapp.md; option `together`: everyone flips at
 once and the most cards won decides).
 
 - `state`: the state and its wire form; `validity`: the impossible states;

@@ -1,4 +1,4 @@
-"""The actions of a Schnipp Schnapp turn (RULES-DECK.md section 8) and their reader:
+"""The actions of a Schnipp Schnapp turn (docs/games/schnipp-schnapp.md) and their reader:
 `flip` the top card of the own stack (`card` names it where the stack is hidden), `call`
 a word, with the players who called it at the same moment."""
 

@@ -1,4 +1,4 @@
-"""Which calls are right as the table lies (RULES-DECK.md section 8, "Calls").
+"""Which calls are right as the table lies (docs/games/schnipp-schnapp.md, "A turn").
 
 The last flipped cards are the tops of the open piles of the players in `flipped` (one
 player without `together`, everyone who flipped in the round with it). "Schnapp!" is

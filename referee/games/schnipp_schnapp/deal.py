@@ -1,6 +1,6 @@
 """The seeded Schnipp Schnapp deal: the 80 cards shuffled and dealt one at a time from
 `first` onto the players' stacks, each card on top, as evenly as they go; then each
-player sets aside every quartet among their cards (RULES-DECK.md sections 0 and 8)."""
+player sets aside every quartet among their cards (docs/games/schnipp-schnapp.md)."""
 
 from __future__ import annotations
 

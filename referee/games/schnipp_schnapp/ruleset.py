@@ -1,7 +1,7 @@
 """`SchnippSchnapp`: the ruleset as the registry knows it, with its scores and views.
 
 Any player may call, in turn or not, so a turn of a player not to move is taken when it
-is a call (RULES-DECK.md section 0, "Turns"); only the player to move (with `together`:
+is a call (docs/games/index.md, "Turns and checks"); only the player to move (with `together`:
 every player the round waits for) flips.
 """
 

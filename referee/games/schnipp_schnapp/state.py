@@ -1,7 +1,7 @@
 """A Schnipp Schnapp state: per player a face-down `stack`, a face-up `open` pile, the
 `quartets` set aside (values) and, with `together`, `won` (the cards won from others);
 the `middle` of the mistakes, top first; `flipped`, the players whose flipped cards may
-be called now (RULES-DECK.md section 8)."""
+be called now (docs/games/schnipp-schnapp.md)."""
 
 from __future__ import annotations
 

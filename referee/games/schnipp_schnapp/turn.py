@@ -1,4 +1,4 @@
-"""A Schnipp Schnapp turn: one flip or one call (RULES-DECK.md section 8), checked and
+"""A Schnipp Schnapp turn: one flip or one call (docs/games/schnipp-schnapp.md), checked and
 carried out.
 
 A flip turns the top of the own stack onto the own open pile; an empty stack first takes

@@ -1,4 +1,4 @@
-"""The impossible Schnipp Schnapp states (RULES-DECK.md sections 0 and 8), each
+"""The impossible Schnipp Schnapp states (docs/games/schnipp-schnapp.md), each
 INVALID_STATE with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ruleset `schwarzer-peter`: one card is set aside, the rest dealt; in turn each draws a
 card from the next player who still holds cards and lays the pairs it makes; who is left
-holding the last card has lost (RULES-DECK.md section 4), with the option `short`.
+holding the last card has lost (docs/games/schwarzer-peter.md), with the option `short`.
 
 - `state`: the state, its actions and their wire form; `validity`: the impossible states;
 - `turn`: a turn (a draw, and the pair it makes); `deal`: the seeded deal, with the

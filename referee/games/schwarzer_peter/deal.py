@@ -1,6 +1,6 @@
 """The seeded Schwarzer Peter deal: the cards of the two colours shuffled, the top one set
 aside face down (`{"count": 1}`), the rest dealt one at a time from `first` to the end of
-the hands, and every pair dealt laid at once, in ascending order (RULES-DECK.md section 4).
+the hands, and every pair dealt laid at once, in ascending order (docs/games/schwarzer-peter.md).
 The first to move is `first`, or the next player clockwise who still holds cards."""
 
 from __future__ import annotations

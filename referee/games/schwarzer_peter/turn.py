@@ -1,5 +1,5 @@
 """A Schwarzer Peter turn: a draw from the next player clockwise who holds cards, and the
-pair it makes laid at once (RULES-DECK.md section 4).
+pair it makes laid at once (docs/games/schwarzer-peter.md).
 
 The draw's checks, in order: CARD_NOT_IN_HAND (the card is not in that hand, or the
 index is past its end; with a hidden hand only the index against its count), then the

@@ -1,4 +1,4 @@
-"""The impossible Schwarzer Peter states (RULES-DECK.md sections 0 and 4), each
+"""The impossible Schwarzer Peter states (docs/games/schwarzer-peter.md), each
 INVALID_STATE with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations

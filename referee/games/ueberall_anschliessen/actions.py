@@ -1,5 +1,6 @@
-"""The actions of an Überall anschließen turn (RULES-DECK.md section 6) and their reader:
-`reveal` the top of the own stack, `place` it (`"middle"`, `"own"` or a seat), `stopp`."""
+"""The actions of an Überall anschließen turn (docs/games/ueberall-anschliessen.md) and
+their reader: `reveal` the top of the own stack, `place` it (`"middle"`, `"own"` or a
+seat), `stopp`."""
 
 from __future__ import annotations
 

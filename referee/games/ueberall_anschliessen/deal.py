@@ -1,6 +1,6 @@
 """The seeded Überall anschließen deal: the 80 cards shuffled and dealt one at a time from
-`first`, each onto the top of a face-down stack, as evenly as they go (RULES-DECK.md
-section 0); the open piles and the middle start empty."""
+`first`, each onto the top of a face-down stack, as evenly as they go (docs/games/index.md,
+"Seats"); the open piles and the middle start empty."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """An Überall anschließen turn: reveal and place, again while the card fitted, perhaps a
-"Stopp!" after an overlooked fit (RULES-DECK.md section 6), checked and carried out action
-by action.
+"Stopp!" after an overlooked fit (docs/games/ueberall-anschliessen.md), checked and carried
+out action by action.
 
 The check of an overlooked fit looks one action ahead: a card put on the own pile although
 it fitted elsewhere is refused (`FIT_OVERLOOKED`) unless `stopp` follows it. In a whole

@@ -1,4 +1,4 @@
-"""The impossible Überall anschließen states (RULES-DECK.md sections 0 and 6), each
+"""The impossible Überall anschließen states (docs/games/ueberall-anschliessen.md), each
 INVALID_STATE with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations

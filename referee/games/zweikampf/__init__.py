@@ -1,5 +1,5 @@
 """Ruleset `zweikampf`: two players turn up the top cards of their stacks, and the higher
-value takes the battle (RULES-DECK.md section 1), with the option `until_all`.
+value takes the battle (docs/games/zweikampf.md), with the option `until_all`.
 
 - `state`: the state and its wire form; `validity`: the impossible states;
 - `turn`: a turn (one reveal) and how a battle is settled; `deal`: the seeded deal;

@@ -1,5 +1,5 @@
 """The seeded Zweikampf deal: the 40 cards of the two colours shuffled and dealt one at a
-time from `first`, each onto the top of a face-down stack (RULES-DECK.md section 0)."""
+time from `first`, each onto the top of a face-down stack (docs/games/index.md)."""
 
 from __future__ import annotations
 

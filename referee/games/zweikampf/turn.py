@@ -1,5 +1,5 @@
 """A Zweikampf turn: one reveal, and the battle settled when both have turned up
-(RULES-DECK.md section 1)."""
+(docs/games/zweikampf.md)."""
 
 from __future__ import annotations
 

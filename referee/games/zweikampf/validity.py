@@ -1,4 +1,4 @@
-"""The impossible Zweikampf states (RULES-DECK.md sections 0 and 1), each INVALID_STATE
+"""The impossible Zweikampf states (docs/games/zweikampf.md), each INVALID_STATE
 with a reason naming the card, pile, option or player."""
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ from referee.families.box.options import COLORS, EDITION, UNTIL_ALL, check_optio
 from referee.core.errors import MalformedInput, Violation
 from support.box_tables import zweikampf
 
-#: Überall anschließen's shape (RULES-DECK.md section 6): reveal-place pairs, then maybe stopp.
+#: Überall anschließen's shape (docs/games/ueberall-anschliessen.md): reveal-place pairs,
+#: then maybe stopp.
 PAIRS = Grammar({0: {"reveal": 1}, 1: {"place": 2}, 2: {"reveal": 1, "stopp": 3}}, {2, 3})
 
 

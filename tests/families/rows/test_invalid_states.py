@@ -1,4 +1,4 @@
-"""States of the classic and junior games that cannot happen (RULES-CLASSIC.md), each
+"""States of the classic and junior games that cannot happen (docs/games/classic.md), each
 beside its nearest possible state.
 
 An impossible state is refused with INVALID_STATE, no action index, and a reason that names
@@ -206,7 +206,7 @@ def test_classic_more_passes_than_players_are_impossible():
     assert "pass" in invalid_reason(s, pass_())
 
 
-# The last `passes` players passed on this very table (RULES-CLASSIC.md section 3): orange
+# The last `passes` players passed on this very table (docs/games/classic.md): orange
 # lies from 3 to 20 and the pile is empty; Ben passed before Ann, who holds the rest.
 
 

@@ -1,5 +1,5 @@
 """The deal and the scores of the rulesets `classic` and `junior`, with the expected
-values written out (RULES-CLASSIC.md, design/classic.md).
+values written out (docs/games/classic.md, design/classic.md).
 
 Deals: the same seed deals the same game; the hand and pile sizes per player count;
 the 60 cards without blue; the rows laid out with `ends`; the opener and the redeals
@@ -314,8 +314,8 @@ def test_placing_the_last_card_ends_the_game_with_the_scores():
 
 def test_with_every_hand_known_a_classic_or_junior_game_cannot_block():
     # Every card missing from a row lies in some hand, so whoever holds the one next to a
-    # row's end could place it: Ben cannot have passed holding the O3 (RULES-CLASSIC.md
-    # section 3). A blocked game is only ever seen with hidden hands.
+    # row's end could place it: Ben cannot have passed holding the O3 (docs/games/classic.md).
+    # A blocked game is only ever seen with hidden hands.
     for state in (
         position([["O1", "O2"], ["O3"]], passes=1),
         position([["O5", "O6"], ["O4"]], ruleset="junior", passes=1),

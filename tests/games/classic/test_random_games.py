@@ -1,5 +1,5 @@
 """Whole games of random legal play for the rulesets `classic` and `junior`, with the
-game's invariants checked after every turn (RULES-CLASSIC.md, design/classic.md).
+game's invariants checked after every turn (docs/games/classic.md, design/classic.md).
 
 The players choose among `engine.legal_actions`, building each turn action by action
 and stopping at a complete prefix now and then, so these tests check at once that
@@ -41,7 +41,7 @@ from referee import engine
 from referee.core.errors import Violation
 
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
-# Written out from RULES-CLASSIC.md on purpose, rather than imported from the engine.
+# Written out from docs/games/classic.md on purpose, rather than imported from the engine.
 HAND_SIZE = {"classic": {2: 20, 3: 20, 4: 15, 5: 12, 6: 10}, "junior": {n: 5 for n in range(2, 7)}}
 DRAW_LIMIT = {"classic": 3, "junior": 1}
 ROW_STARTS = {"eleven": {11}, "ten-to-twelve": {10, 11, 12}}
@@ -380,7 +380,7 @@ def check_listed_actions(state, prefix: list, listed) -> None:
         assert listed.complete == complete, prefix
 
 
-# -- the rules, worked out naively from RULES-CLASSIC.md for positions with every card known --
+# -- the rules, worked out naively from docs/games/classic.md for positions with every card known --
 
 
 def all_known(data: dict) -> bool:
@@ -857,7 +857,7 @@ def short_pile(draw, state):
         hands[draw(st.integers(0, len(hands) - 1))].append(card)
     data["pile"] = pile[:keep]
     # With the pile gone, the players just before the one to move may have passed, as far
-    # back as none of them holds a card that fits (RULES-CLASSIC.md section 3).
+    # back as none of them holds a card that fits (docs/games/classic.md).
     data["passes"] = 0 if keep else draw(st.integers(0, could_have_passed(data)), label="passes")
     return engine.load_state(data)
 

@@ -1,4 +1,4 @@
-"""Every rule code of RULES-CLASSIC.md (ruleset `classic`), each beside the nearest legal turn.
+"""Every rule code of docs/games/classic.md (ruleset `classic`), each beside the nearest legal turn.
 
 A refused turn is checked for its exact code and the exact index of the offending action
 (None for the checks on the turn as a whole); a legal one for the fields it changes. Where a

@@ -1,4 +1,4 @@
-"""Impossible Farben sammeln states (RULES-DECK.md sections 0 and 5) are INVALID_STATE with a
+"""Impossible Farben sammeln states (docs/games/farben-sammeln.md) are INVALID_STATE with a
 reason naming what is wrong; malformed ones are refused as malformed, never a crash."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ referee accepts it; after every turn the 80 cards are all there once, and a copy
 round with every hand and the pile hidden, fed the same turns with the cards named, stays
 the known round with those as counts. A player who can close may, and a greedy player
 collects one colour, so rounds end; a round nobody closes goes on, so each is cut off
-after a bounded number of turns (RULES-DECK.md section 5)."""
+after a bounded number of turns (docs/games/farben-sammeln.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Farben sammeln's printed situations and its ends (RULES-DECK.md section 5): a lone display
+"""Farben sammeln's printed situations and its ends (docs/games/farben-sammeln.md): a lone display
 card taken and its place refilled, a close, the best colour's sum, the loser, the legal
 actions, the seeded deal and each player's view."""
 

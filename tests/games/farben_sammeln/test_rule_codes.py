@@ -1,7 +1,7 @@
-"""Every Farben sammeln code beside its legal counterpart, in the check order of RULES-DECK.md
-sections 0 and 5: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then per action — take:
-PILE_EMPTY and the draw codes; discard: CARD_NOT_IN_HAND, SPACE_NOT_FILLED; close:
-CLOSE_NOT_ALLOWED."""
+"""Every Farben sammeln code beside its legal counterpart, in the check order of
+docs/games/farben-sammeln.md: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then per
+action — take: PILE_EMPTY and the draw codes; discard: CARD_NOT_IN_HAND,
+SPACE_NOT_FILLED; close: CLOSE_NOT_ALLOWED."""
 
 from __future__ import annotations
 

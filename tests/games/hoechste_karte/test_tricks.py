@@ -1,4 +1,4 @@
-""""Die höchste Karte gewinnt" (RULES-DECK.md section 2): every code beside its legal
+""""Die höchste Karte gewinnt" (docs/games/hoechste-karte.md): every code beside its legal
 counterpart, the printed situations (a tied trick carried to the next winner, a tie in
 the last trick), impossible states and views."""
 

@@ -1,4 +1,4 @@
-"""Every rule code of the `junior` game (RULES-CLASSIC.md section 2), each beside a legal turn.
+"""Every rule code of the `junior` game (docs/games/junior.md), each beside a legal turn.
 
 44 cards, 1 to 11 in orange, yellow, green and blue; the 1s and 11s lie from the start and
 the rows fill in between them. A player who cannot place draws one card, which may be

@@ -5,7 +5,7 @@ The reference is the dict engine's step loop, `Ruleset.apply` and `Ruleset.legal
 through `engine.apply` / `engine.legal_actions` (which take the compact path for a known
 hand) side by side, the same random choices made on each: after every action the legal
 next actions (as lists, in order) and whether the turn is complete; after every turn the
-events and the whole state, also from a loaded copy of the state (which gets the §11
+events and the whole state, also from a loaded copy of the state (which gets the impossible-state
 check). Beside each legal turn, mistaken turns built from it (an action dropped, replaced
 or added, actions of every kind aimed anywhere, the wrong player) go to all of them, and
 the answers must be the same: the same events and state, or the same Violation (code,

@@ -1,4 +1,5 @@
-"""States that cannot happen (RULES.md section 11), each beside its nearest possible state.
+"""States that cannot happen (docs/games/master.md, `INVALID_STATE`), each beside its
+nearest possible state.
 
 An impossible state is refused with INVALID_STATE, no action index, and a reason that
 names the card, player or row at fault. Each impossible state here is a valid one from
@@ -273,7 +274,7 @@ def test_a_pass_from_a_hidden_hand_is_possible_whatever_it_holds():
     assert after(s, pass_())["passes"] == 2
 
 
-# -- gaps only behind a bridge, and where bridges lead (RULES.md section 11) -----------------
+# -- gaps only behind a bridge, and where bridges lead (docs/games/master.md, `INVALID_STATE`)
 
 
 def test_a_run_cut_off_from_the_11_without_a_bridge_is_impossible():

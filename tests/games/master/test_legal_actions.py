@@ -1,4 +1,4 @@
-"""Legal next actions (API.md, legal-actions), with every expected set written out.
+"""Legal next actions (openapi.yaml, legal-actions), with every expected set written out.
 
 An action is listed iff the prefix plus it can still be completed to a legal turn;
 `complete` says whether the prefix alone is a legal turn. Rows are listed top to bottom.

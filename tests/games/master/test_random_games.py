@@ -3,7 +3,8 @@
 The players choose among `engine.legal_actions`, so these tests check two things at once:
 that whatever legal-actions offers really is legal (the engine accepts every turn built
 from it, and every listed action can be finished), and that the states the engine makes
-are states that can happen (RULES.md section 11) and keep the game's material intact.
+are states that can happen (docs/games/master.md, `INVALID_STATE`) and keep the game's
+material intact.
 
 The exactness of legal-actions is checked against `tests/support/oracle.py`, a brute-force
 search that knows nothing of `referee/legal.py` and asks only `engine.apply`.
@@ -43,7 +44,7 @@ from referee.games.master.validity import check_state
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 NUMBER_CARDS = tuple(f"{c}{v}" for c in COLORS for v in range(1, 22))
 TOTAL = 84 + 4
-# Written out from RULES.md section 2 on purpose, rather than imported from the engine.
+# Written out from docs/games/master.md, "Set-up" on purpose, rather than imported from the engine.
 BRIDGES_PER_PLAYER = {2: 4, 3: 4, 4: 3, 5: 3, 6: 2}
 HAND_SIZE = {2: 20, 3: 20, 4: 15, 5: 12, 6: 12}
 LOW, HIGH = range(1, 11), range(12, 22)

@@ -1,4 +1,4 @@
-"""Every rule code of RULES.md section 10, each beside the nearest turn that is legal.
+"""Every rule code of docs/games/master.md, "The codes", each beside the nearest turn that is legal.
 
 A refused turn is checked for its exact code and the exact index of the offending action
 (None for the checks on the turn as a whole); a legal one for the fields it changes.
@@ -833,7 +833,7 @@ def test_judging_a_turn_changes_neither_the_input_dict_nor_the_loaded_state():
     assert state == engine.load_state(original)
 
 
-# -- more on hidden hands (section 12) ----------------------------------------------------------
+# -- more on hidden hands (docs/games/master.md, "Hidden cards") ----------------------------
 
 
 def test_a_hidden_hand_cannot_swap_in_a_card_visible_elsewhere():

@@ -2,7 +2,7 @@
 
 Example 1 needs yellow to neighbour blue and blue to neighbour red, so the rows lie
 green, yellow, blue, red from top to bottom (the rulebook's picture shows such a layout;
-the order of the rows is free, RULES.md section 2).
+the order of the rows is free, docs/games/master.md, "Set-up").
 """
 
 from __future__ import annotations

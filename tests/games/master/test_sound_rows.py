@@ -1,4 +1,5 @@
-"""The §11 check's fast path (`validity.sound_rows`, on bit masks) against the named checks.
+"""The impossible-state check's fast path (`validity.sound_rows`, on bit masks) against
+the named checks.
 
 `check_state` first asks `sound_rows` whether a state is sound, and only walks the named
 checks (`check_seats` to `_check_bonus`), which build the INVALID_STATE reasons, when it

@@ -1,5 +1,5 @@
 """The guide's example of Mogeln stays true: each request it shows, sent to the referee,
-gets the answer printed under it; and the bad input of issue 19 gets its problem."""
+gets the answer printed under it; and bad input gets its problem."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Mogeln (RULES-DECK.md section 7): the printed situations (an honest and a false
+"""Mogeln (docs/games/mogeln.md): the printed situations (an honest and a false
 challenge, a double play caught, a completed count set aside, going out and being
 challenged, the original's count past the top value dealt) and every code beside its
 legal counterpart."""

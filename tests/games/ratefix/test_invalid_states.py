@@ -1,4 +1,4 @@
-"""Impossible Ratefix states (RULES-DECK.md sections 0 and 3) are INVALID_STATE with a
+"""Impossible Ratefix states (docs/games/ratefix.md) are INVALID_STATE with a
 reason naming what is wrong; options of the wrong shape are malformed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""How a Ratefix round is taken (RULES-DECK.md section 3): the guess nearest the total,
+"""How a Ratefix round is taken (docs/games/ratefix.md): the guess nearest the total,
 from either side, takes the middle; of two equally near the one made first; the taker
 leads the next round; the game ends when the round in which the stacks ran out is taken."""
 

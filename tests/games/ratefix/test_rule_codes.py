@@ -1,5 +1,5 @@
-"""Every Ratefix code beside its legal counterpart, in the check order of RULES-DECK.md
-section 0: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE (a guess while cards are put,
+"""Every Ratefix code beside its legal counterpart, in the check order of
+docs/games/index.md: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE (a guess while cards are put,
 a put while guessing), then the put's draw codes (DRAW_CARD_REQUIRED, DRAW_MISMATCH,
 CARD_UNAVAILABLE) and, on a view, CARDS_HIDDEN for the last guess."""
 
@@ -118,3 +118,14 @@ def test_legal_actions_list_a_put_or_a_guess_without_their_card_or_value():
     guessing = engine.load_state(ratefix(stacks=[[], []], middle=[(0, "O9"), (1, "Y5")]))
     assert engine.legal_actions(guessing).to_dict() == {"player": 0, "actions": [{"type": "guess"}],
                                                         "complete": False}
+
+
+def test_a_table_whose_every_stack_is_hidden_puts_face_down_without_naming_the_card():
+    # The spectator's view (a physical table): the cards go in face down, named only when
+    # the last guess turns them up.
+    state = ratefix(stacks=[["O9"], ["Y5"]], hide=[0, 1])
+    after, _ = outcome(state, put(), player=0)
+    assert after["middle"] == [{"player": 0, "card": None}]
+    assert after["players"][0]["stack"] == {"count": 19}  # the helper deals 20 each
+    # One known stack: not a view, and the hidden one must still name its card.
+    assert refusal(ratefix(stacks=[["O9"], ["Y5"]], hide=[1]), put(), player=1) == ("DRAW_CARD_REQUIRED", 0)

@@ -1,5 +1,5 @@
 """Schnipp Schnapp over HTTP: the guide's example answers as printed, every endpoint
-answers within its contract, and the bad input of issue 19 gets its problem, never a 500."""
+answers within its contract, and bad input gets its problem, never a 500."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Impossible Schnipp Schnapp states (RULES-DECK.md sections 0 and 8): each is
+"""Impossible Schnipp Schnapp states (docs/games/schnipp-schnapp.md): each is
 INVALID_STATE with the reason written out, beside a sound state of the same shape."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Schnipp Schnapp (RULES-DECK.md section 8): the printed situations (a Schnapp taking two
+"""Schnipp Schnapp (docs/games/schnipp-schnapp.md): the printed situations (a Schnapp taking two
 piles and setting a quartet aside, a Schnipp on the middle, a wrong word, a tie, a player
 out and back by a Schnipp) and every code beside its legal counterpart."""
 

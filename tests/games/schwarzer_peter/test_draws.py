@@ -1,4 +1,4 @@
-"""The printed situations of Schwarzer Peter (RULES-DECK.md section 4): the last pair
+"""The printed situations of Schwarzer Peter (docs/games/schwarzer-peter.md): the last pair
 laid leaves one player holding the Schwarzer Peter, who has lost; a neighbour drawn from
 who runs out is safe and is passed over from then on; the deal lays the pairs dealt."""
 

@@ -1,4 +1,4 @@
-"""Impossible Schwarzer Peter states (RULES-DECK.md sections 0 and 4) are INVALID_STATE
+"""Impossible Schwarzer Peter states (docs/games/schwarzer-peter.md) are INVALID_STATE
 with a reason naming what is wrong; options of the wrong shape are malformed."""
 
 from __future__ import annotations

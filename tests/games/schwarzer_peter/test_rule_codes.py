@@ -1,5 +1,5 @@
 """Every Schwarzer Peter code beside its legal counterpart, in the check order of
-RULES-DECK.md section 0: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then the draw
+docs/games/index.md: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then the draw
 (CARD_NOT_IN_HAND, then DRAW_CARD_REQUIRED, DRAW_MISMATCH, CARD_UNAVAILABLE), the pair
 (CARD_NOT_IN_HAND) and the end of the turn (PAIR_NOT_LAID)."""
 

@@ -114,3 +114,19 @@ def test_the_hint_speaks_every_language(client, language, hint):
     refused = post(client, "/v1/turns", {"state": state, "turn": {"player": 0, "actions": [reveal(), place("middle")]}},
                    language=language)
     assert (refused.json["code"], refused.json["hint"]) == ("NOT_NEXT_HIGHER", hint)
+
+
+def test_legal_actions_takes_a_prefix_as_long_as_the_longest_turn(client):
+    # A table recording a long run (hidden stacks): forty cards into the middle in one turn
+    # are eighty actions, and the referee still says what may follow them.
+    game = post(client, "/v1/games", {"ruleset": "ueberall-anschliessen", "players": ["Ada", "Ben"], "hidden": True}).json
+    state = post(client, "/v1/turns", {"state": game["state"], "turn": {
+        "player": 0, "actions": [reveal("O1"), place("middle")]}}).json["state"]
+    cards = [f"O{v}" for v in range(2, 21)] + [f"Y{v}" for v in range(1, 21)]
+    prefix = [action for card in cards for action in (reveal(card), place("middle"))]
+    assert len(prefix) == 78
+    answer = post(client, "/v1/legal-actions", {"state": state, "actions": prefix})
+    assert answer.status_code == 200
+    assert answer.json == {"player": 1, "actions": [{"type": "reveal"}], "complete": False}
+    too_long = post(client, "/v1/legal-actions", {"state": state, "actions": prefix * 3})
+    assert too_long.status_code == 400 and too_long.json["code"] == "SCHEMA_VIOLATION"

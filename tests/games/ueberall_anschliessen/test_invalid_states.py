@@ -1,4 +1,4 @@
-"""Impossible Überall anschließen states (RULES-DECK.md sections 0 and 6) are INVALID_STATE
+"""Impossible Überall anschließen states (docs/games/ueberall-anschliessen.md) are INVALID_STATE
 with a reason naming what is wrong; malformed ones are refused as malformed, never a crash."""
 
 from __future__ import annotations

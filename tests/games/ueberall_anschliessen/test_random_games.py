@@ -5,7 +5,7 @@ go) is chosen now and then, and when it overlooks a fit it is recorded with Stop
 game with every stack hidden, fed the same turns with the cards named, stays the known
 game with its stacks as counts (a stack turned over from an open pile is known again).
 Games run to their end (a few hundred turns), and are cut off after a bound in case one
-did not (RULES-DECK.md section 6)."""
+did not (docs/games/ueberall-anschliessen.md)."""
 
 from __future__ import annotations
 

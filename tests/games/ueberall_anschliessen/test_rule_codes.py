@@ -1,5 +1,5 @@
 """Every Überall anschließen code beside its legal counterpart, in the check order of
-RULES-DECK.md sections 0 and 6: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then per
+docs/games/ueberall-anschliessen.md: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then per
 action ACTION_AFTER_GAME_END and — reveal: TURN_ENDED, the draw codes; place:
 NOT_NEXT_HIGHER, MIDDLE_FIRST, FIT_OVERLOOKED; stopp: STOPP_WITHOUT_MISTAKE — then
 TURN_INCOMPLETE at the end of the turn."""

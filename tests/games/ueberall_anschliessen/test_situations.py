@@ -1,5 +1,5 @@
-"""Überall anschließen's printed situations and its end (RULES-DECK.md section 6): a Stopp!
-with the givers' bottom cards, a turned-over open pile, finishing places, the legal
+"""Überall anschließen's printed situations and its end (docs/games/ueberall-anschliessen.md):
+a Stopp! with the givers' bottom cards, a turned-over open pile, finishing places, the legal
 actions around an overlooked fit, the seeded deal, scores and views."""
 
 from __future__ import annotations

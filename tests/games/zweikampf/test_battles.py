@@ -1,4 +1,4 @@
-"""The printed rules' situations (RULES-DECK.md section 1), as named cases: a battle
+"""The printed rules' situations (docs/games/zweikampf.md), as named cases: a battle
 taken by the higher card, a tie resolved by the next cards, a tie when the stacks run
 out, and `until_all` turning the won pile over."""
 

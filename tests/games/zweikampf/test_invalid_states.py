@@ -1,4 +1,4 @@
-"""Impossible Zweikampf states (RULES-DECK.md sections 0 and 1) are INVALID_STATE with a
+"""Impossible Zweikampf states (docs/games/zweikampf.md) are INVALID_STATE with a
 reason naming what is wrong; malformed ones are refused as SCHEMA_VIOLATION (the engine's
 MalformedInput), never a crash."""
 

@@ -28,7 +28,7 @@ def hidden(state):
 
 def as_the_table_saw_it(secret, state):
     """The known state with the stacks the hidden copy still holds as counts hidden: a won
-    pile turned over (until_all) is known from then on, as RULES-DECK.md section 1 says."""
+    pile turned over (until_all) is known from then on, as docs/games/zweikampf.md says."""
     return dict(state, players=[dict(p, stack=p["stack"] if isinstance(s["stack"], list) else {"count": len(p["stack"])})
                                 for p, s in zip(state["players"], secret["players"])])
 

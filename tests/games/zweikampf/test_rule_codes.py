@@ -1,5 +1,5 @@
-"""Every Zweikampf code beside its legal counterpart, in the check order of RULES-DECK.md
-section 0: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then the reveal's draw codes
+"""Every Zweikampf code beside its legal counterpart, in the check order of
+docs/games/index.md: the state, GAME_OVER, NOT_YOUR_TURN, TURN_SHAPE, then the reveal's draw codes
 (DRAW_CARD_REQUIRED, DRAW_MISMATCH, CARD_UNAVAILABLE)."""
 
 from __future__ import annotations

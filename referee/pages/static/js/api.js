@@ -32,7 +32,9 @@ async function post(path, body, accept = "application/json") {
 
 export const newGame = (request) => post("/v1/games", request);
 export const turn = (state, player, actions) => post("/v1/turns", { state, turn: { player, actions } });
-export const legalActions = (state, actions) => post("/v1/legal-actions", { state, actions });
+// `player`: whose next actions (the box games, where several may act at once or out of turn).
+export const legalActions = (state, actions, player) =>
+  post("/v1/legal-actions", player === undefined || player === null ? { state, actions } : { state, actions, player });
 export const replay = (state, turns) => post("/v1/replays", { state, turns });
 export const scores = (state) => post("/v1/scores", { state });
 // One rule's entry (its title and text in the page's language): a GET.

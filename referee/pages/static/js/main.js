@@ -3,6 +3,7 @@
 // POST /v1/pictures draws it. The rules stay with the referee: a tap records what was
 // done, "end turn" asks the referee, and its answer is shown as it comes.
 import * as api from "./api.js";
+import * as box from "./box/table.js";
 import * as record from "./record.js";
 import * as setupForm from "./setup.js";
 import * as turns from "./turn.js";
@@ -22,6 +23,7 @@ const app = {
   sheetProblem: null, // the referee's refusal of the hands told at the end
   settingUp: false, // the setup form is open
   focusSlot: null, // the table's slot last used from the keyboard (kept in the tab order)
+  box: box.emptyUi(), // the box games' pickers (box/table.js)
 };
 let drawing = 0; // drops an answer that a newer refresh has overtaken
 let shownProblem = null; // the refusal on screen (its code and marked slots)
@@ -74,6 +76,15 @@ async function refresh() {
     document.body.dataset.ready = String(mine);
     return;
   }
+  document.body.dataset.family = box.handles(app.match) ? "box" : "rows";
+  $("box").hidden = !box.handles(app.match);
+  if (box.handles(app.match)) {
+    // The other games of the box have their own table (box/table.js).
+    const drawn = await box.refresh(app, { stale: () => mine !== drawing, again: refresh });
+    if (drawn) document.body.dataset.ready = String(mine);
+    return;
+  }
+  $("controls").hidden = false; // a box game before may have hidden the rows' controls
   const current = round();
   const legal = await api.legalActions(current.state, app.turn.actions);
   if (mine !== drawing) return;
@@ -127,8 +138,8 @@ function keepInView(slots) {
   const dock = $("dock").getBoundingClientRect().top;
   const slot = slots.map((name) => document.querySelector(`#picture [data-slot="${name}"]`)).find(Boolean);
   if (!slot) return;
-  const box = slot.getBoundingClientRect();
-  if (box.bottom > dock) window.scrollBy(0, box.bottom - dock + 8);
+  const rect = slot.getBoundingClientRect();
+  if (rect.bottom > dock) window.scrollBy(0, rect.bottom - dock + 8);
 }
 
 function change(turn) {
@@ -150,7 +161,7 @@ async function startMatch(event) {
   $("setup-problem").textContent = "";
   app.match = { setup, rounds: [record.newRound(dealt.data.state)] };
   app.settingUp = false;
-  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null });
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, box: box.emptyUi() });
   refresh();
 }
 
@@ -165,11 +176,12 @@ async function nextRound() {
     return;
   }
   app.match.rounds.push(record.newRound(dealt.data.state));
-  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null });
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, box: box.emptyUi() });
   refresh();
 }
 
 async function endTurn() {
+  if (box.handles(app.match)) return box.endTurn(app, refresh);
   const current = round();
   const player = current.state.current;
   const answer = await api.turn(current.state, player, app.turn.actions);
@@ -203,7 +215,7 @@ async function undo() {
   current.state = answer.data.state;
   current.result = null;
   const news = { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
-  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news, sheetProblem: null });
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news, sheetProblem: null, box: box.emptyUi() });
   refresh();
 }
 
@@ -274,7 +286,8 @@ async function importRecord(input) {
   };
   if (state.ruleset === "master") setup.rows = state.rows.map((r) => r.color);
   if (state.options) setup.options = state.options;
-  app.match = { setup, rounds: [{ start: state, turns: game.turns, state: answer.data.state, result: null }] };
+  // `entered`: an imported record's cards on the table are its own (box/table.js).
+  app.match = { setup, rounds: [{ start: state, turns: game.turns, state: answer.data.state, result: null, entered: true }] };
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, settingUp: false });
   refresh();
 }
@@ -327,7 +340,10 @@ const actions = {
   "bridge": () => change(turns.choose(app.turn, "bridge")),
   "draw": () => change(turns.add(app.turn, { type: "draw" })),
   "pass": () => change(turns.add(app.turn, { type: "pass" })),
-  "clear": () => change(turns.emptyTurn()),
+  "clear": () => {
+    app.box = box.emptyUi();
+    change(turns.emptyTurn());
+  },
   "undo": undo,
   "end-turn": endTurn,
   "export": exportRecord,

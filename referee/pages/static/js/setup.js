@@ -3,6 +3,7 @@
 // the body of POST /v1/games; the referee checks it.
 import { _ } from "./texts.js";
 import { cardName } from "./names.js";
+import * as boxOptions from "./box/options.js";
 
 const form = () => document.getElementById("setup-form");
 const names = () => document.getElementById("player-names");
@@ -16,6 +17,7 @@ export function fillSetup(setup) {
     f.start.value = s.options.start || "eleven";
     f.without_blue.checked = Boolean(s.options.without_blue);
   }
+  boxOptions.fill(f, s);
   (s.rows || ["R", "Y", "G", "B"]).forEach((c, i) => (f[`row${i}`].value = c));
   f.rounds.value = s.rounds || s.players.length;
   delete f.rounds.dataset.set;
@@ -79,6 +81,7 @@ export function showOptions() {
     ruleset, deal: f.querySelector("[name=deal]:checked").value, options: { start: f.start.value, edition: f.edition.value },
   });
   document.getElementById("first-label").textContent = asked ? _("Who holds the {card}?", { card: cardName(asked) }) : _("Who starts");
+  document.getElementById("setup").dataset.family = boxOptions.isBox(ruleset) ? "box" : "rows";
 }
 
 // The setup as the page keeps it, and the body of POST /v1/games for round `round`
@@ -98,6 +101,7 @@ export function readSetup() {
   if (ruleset === "classic") {
     setup.options = { edition: f.edition.value, start: f.start.value, without_blue: f.without_blue.checked };
   }
+  if (boxOptions.isBox(ruleset)) setup.options = boxOptions.read(f, ruleset);
   return setup;
 }
 
