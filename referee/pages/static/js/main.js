@@ -76,6 +76,7 @@ async function refresh() {
     document.body.dataset.ready = String(mine);
     return;
   }
+  $("controls").hidden = false; // box/table.js hides them where a box game has no turn to end
   document.body.dataset.family = box.handles(app.match) ? "box" : "rows";
   $("box").hidden = !box.handles(app.match);
   if (box.handles(app.match)) {
@@ -84,7 +85,6 @@ async function refresh() {
     if (drawn) document.body.dataset.ready = String(mine);
     return;
   }
-  $("controls").hidden = false; // a box game before may have hidden the rows' controls
   const current = round();
   const legal = await api.legalActions(current.state, app.turn.actions);
   if (mine !== drawing) return;
@@ -214,7 +214,8 @@ async function undo() {
   current.turns = kept;
   current.state = answer.data.state;
   current.result = null;
-  const news = { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
+  // The rows' news tells the turn taken back; the box games' news has its own form.
+  const news = box.handles(app.match) ? null : { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news, sheetProblem: null, box: box.emptyUi() });
   refresh();
 }
