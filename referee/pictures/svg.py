@@ -7,8 +7,10 @@ page shows exactly that answer, so there is one drawing of the table, not two.
 Stable hooks: every slot is a `<g class="slot">` with `id="slot-B9"`, `data-slot="B9"`
 and, while a card or joker lies there, `data-card="B9"` or `data-card="J"`; its other
 classes say what it shows (`empty`, `card`, `joker`, `pending`, `marked`, `highlight`).
-Colours are never the only cue: every card shows its colour's letter, every row label
-a letter and a shape, and the marks differ in outline as well as in colour.
+Colours are never the only cue: every colour has a shape, shown on its cards and above
+its row with the colour's name in the reader's language (letters would read differently
+from one language to the next), and the marks differ in outline as well as in colour.
+Texts meet WCAG AA contrast on what they are drawn on.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from ..i18n import Translator
 from .box import box_picture
 from .table import JOKER, Row, Table, read_table
 
-#: Card faces; yellow takes dark text, the others white.
+#: Card faces; yellow and orange take dark text (white on that orange is 3.1:1, under
+#: AA's 4.5:1), the others white.
 FILL = {"R": "#c62828", "O": "#ef6c00", "Y": "#f9c80e", "G": "#2e7d32", "B": "#1565c0"}
-INK = {"R": "#fff", "O": "#fff", "Y": "#222", "G": "#fff", "B": "#fff"}
+INK = {"R": "#fff", "O": "#111", "Y": "#222", "G": "#fff", "B": "#fff"}
+#: An empty slot's value: 7:1 on white.
+EMPTY_INK = "#595959"
 JOKER_FILL = "#3a2a5c"
 BRIDGE_FILL = "#8d5a2b"
 MARK = "#b00020"
@@ -36,24 +41,33 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 class _Geometry:
     """Where slots go: `wide` lays rows left to right as on the table; `tall` turns the
     table a quarter turn, rows top to bottom becoming columns left to right, so that a
-    phone held upright has slots big enough for a finger."""
+    phone held upright has slots big enough for a finger. A long row (more than 12
+    values) is folded into two blocks side by side, the low values left and the high
+    ones right, so that the whole table fits a phone's screen with every slot a 44-unit
+    square to tap (`pitch`: a slot and its share of the gap, all of it a target)."""
 
     def __init__(self, layout: str, rows: tuple[Row, ...], top: float):
         self.layout = layout
         self.rows = rows
         self.top = top
         self.count = len(rows[0].values) if rows else 0
+        self.blocks, self.per_block, self.block_gap = 1, self.count, 0
         if layout == "tall":
-            self.label = 30  # the colour labels above the columns
-            self.slot_w, self.slot_h, self.along, self.across = 68, 36, 40, 90
+            self.label = 44  # the colour names and shapes above the columns
+            if self.count > 12:
+                self.blocks, self.per_block, self.block_gap = 2, -(-self.count // 2), 12
+                self.slot_w, self.slot_h, self.along, self.across = 40, 40, 44, 44
+            else:
+                self.slot_w, self.slot_h, self.along, self.across = 68, 40, 44, 86
         else:
-            self.label = 34  # the colour labels left of the rows
+            self.label = 76  # the colour names and shapes left of the rows
             self.slot_w, self.slot_h, self.along, self.across = 40, 54, 44, 72
 
     def slot_box(self, row_index: int, value_index: int) -> tuple[float, float]:
         if self.layout == "tall":
-            x = MARGIN + row_index * self.across
-            y = self.top + self.label + value_index * self.along
+            block, k = divmod(value_index, self.per_block)
+            x = MARGIN + block * (len(self.rows) * self.across + self.block_gap) + row_index * self.across
+            y = self.top + self.label + k * self.along
         else:
             x = MARGIN + self.label + value_index * self.along
             y = self.top + row_index * self.across
@@ -62,13 +76,14 @@ class _Geometry:
     @property
     def width(self) -> float:
         if self.layout == "tall":
-            return 2 * MARGIN + len(self.rows) * self.across - (self.across - self.slot_w)
+            columns = self.blocks * len(self.rows)
+            return 2 * MARGIN + columns * self.across - (self.across - self.slot_w) + (self.blocks - 1) * self.block_gap
         return 2 * MARGIN + self.label + self.count * self.along - (self.along - self.slot_w)
 
     @property
     def height(self) -> float:
         if self.layout == "tall":
-            return self.label + self.count * self.along
+            return self.label + self.per_block * self.along - (self.along - self.slot_h)
         return len(self.rows) * self.across - (self.across - self.slot_h)
 
 
@@ -118,7 +133,7 @@ def picture(
         parts.append(f'<g class="row{"" if row.started else " unstarted"}" id="row-{row.color}" data-row="{row.color}">')
         for value_index, value in enumerate(row.values):
             slot = f"{row.color}{value}"
-            parts.append(_slot(geometry, table, row_index, value_index, slot, slot in marked, slot in lit))
+            parts.append(_slot(geometry, table, row_index, value_index, slot, slot in marked, slot in lit, texts))
         parts.append("</g>")
     parts.append("</g>")
     parts.append(_bridges(geometry, table))
@@ -132,8 +147,20 @@ def _summary(table: Table, texts) -> str:
     return texts.gettext("{name} to move", name=table.players[table.current].name)
 
 
+def color_name(color: str, texts) -> str:
+    """A colour as the reader's language names it (each call is a literal for extraction)."""
+    names = {
+        "R": lambda: texts.gettext("red"),
+        "O": lambda: texts.gettext("orange"),
+        "Y": lambda: texts.gettext("yellow"),
+        "G": lambda: texts.gettext("green"),
+        "B": lambda: texts.gettext("blue"),
+    }
+    return names[color]()
+
+
 def _slot(geometry: _Geometry, table: Table, row_index: int, value_index: int, slot: str,
-          marked: bool, lit: bool) -> str:
+          marked: bool, lit: bool, texts) -> str:
     x, y = geometry.slot_box(row_index, value_index)
     w, h = geometry.slot_w, geometry.slot_h
     color, value = slot[0], slot[1:]
@@ -147,7 +174,12 @@ def _slot(geometry: _Geometry, table: Table, row_index: int, value_index: int, s
         classes.append("highlight")
     data_card = "" if card is None else f' data-card="{card}"'
     out = [f'<g class="{" ".join(classes)}" id="slot-{slot}" data-slot="{slot}"{data_card}>']
-    out.append(f"<title>{slot}</title>")
+    out.append(f"<title>{escape(color_name(color, texts))} {value}</title>")
+    # The whole pitch around the slot takes a tap, not only the card drawn in it.
+    pad_x, pad_y = (geometry.along - geometry.slot_w, geometry.across - geometry.slot_h) if geometry.layout != "tall" \
+        else (min(geometry.across - geometry.slot_w, 4), geometry.along - geometry.slot_h)
+    out.append(f'<rect class="target" x="{x - pad_x / 2:g}" y="{y - pad_y / 2:g}" width="{w + pad_x:g}" '
+               f'height="{h + pad_y:g}" fill="transparent"/>')
     if lit:
         out.append(f'<rect class="halo" x="{x - 4:g}" y="{y - 4:g}" width="{w + 8:g}" height="{h + 8:g}" rx="8" '
                    f'fill="#d9f2ec" stroke="{HIGHLIGHT}" stroke-width="3.5" stroke-dasharray="6 3"/>')
@@ -155,18 +187,19 @@ def _slot(geometry: _Geometry, table: Table, row_index: int, value_index: int, s
     if card is None:
         out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="{"#e3f5ef" if lit else "#fff"}" '
                    f'stroke="{FILL[color]}" stroke-opacity="0.55" stroke-width="1.5"/>')
-        out.append(_text(x + w / 2, y + h / 2, value, 15, "#8a8a8a", anchor="middle", baseline="central"))
+        out.append(_text(x + w / 2, y + h / 2, value, 15, EMPTY_INK, anchor="middle", baseline="central"))
     elif card == JOKER:
         out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="{JOKER_FILL}" '
                    f'stroke="#111" stroke-width="2"{dash}/>')
         out.append(_text(x + w / 2, y + h / 2, "J", 20, "#fff", anchor="middle", baseline="central", weight="700"))
-        out.append(_text(x + 4, y + 10, f"{color}{value}", 9, "#fff", baseline="central"))
+        out.append(_text(x + 4, y + 10, value, 9, "#fff", baseline="central"))
+        out.append(_shape(color, x + w - 8, y + 8, 4, ink="#fff"))
     else:
         out.append(f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="5" fill="{FILL[color]}" '
                    f'stroke="#111" stroke-width="{2 if dash else 1}"{dash}/>')
         out.append(_text(x + w / 2, y + h / 2 + 2, value, 19, INK[color], anchor="middle", baseline="central",
                          weight="700"))
-        out.append(_text(x + 4, y + 9, color, 10, INK[color], baseline="central", weight="700"))
+        out.append(_shape(color, x + 8, y + 8, 4, ink=INK[color]))
     if marked:
         out.append(f'<rect class="mark" x="{x - 2:g}" y="{y - 2:g}" width="{w + 4:g}" height="{h + 4:g}" rx="7" '
                    f'fill="none" stroke="{MARK}" stroke-width="4"/>')
@@ -203,28 +236,51 @@ def _bridges(geometry: _Geometry, table: Table) -> str:
 
 
 def _row_labels(geometry: _Geometry, texts) -> str:
+    """Each row's shape and colour name: left of the row (`wide`); above each column, and
+    for folded rows the names once over both blocks' shapes (`tall`)."""
     out = ['<g class="row-labels">']
     for i, row in enumerate(geometry.rows):
-        x, y = geometry.slot_box(i, 0)
-        if geometry.layout == "tall":
-            cx, cy = x + geometry.slot_w / 2, y - geometry.label / 2 - 2
-        else:
-            cx, cy = MARGIN + geometry.label / 2 - 2, y + geometry.slot_h / 2
-        faint = "" if row.started else ' opacity="0.45"'
-        out.append(f'<g class="row-label" data-row="{row.color}"{faint}>')
+        out.append(f'<g class="row-label" data-row="{row.color}">')
         if not row.started:
             title = texts.gettext("not started yet")
             out.append(f"<title>{escape(title)}</title>")
-        out.append(_shape(row.color, cx - 9, cy, 7))
-        out.append(_text(cx + 4, cy, row.color, 17, "#222", baseline="central", weight="700"))
+        name = color_name(row.color, texts)
+
+        x, y = geometry.slot_box(i, 0)
+        if geometry.layout != "tall":
+            cy = y + geometry.slot_h / 2
+            out.append(_label_shape(row, MARGIN + 8, cy, 7))
+            out.append(_text(MARGIN + 19, cy, _clip(name, 8), 13, "#222", baseline="central", weight="700"))
+        elif geometry.blocks == 1:
+            cx, cy = x + geometry.slot_w / 2, y - geometry.label / 2
+            out.append(_label_shape(row, cx, cy - 9, 7))
+            out.append(_text(cx, cy + 9, _clip(name, 10), 13, "#222", anchor="middle", baseline="central", weight="700"))
+        else:
+            # The name spans the colour's two columns' worth of width in the top line;
+            # each block's column shows the shape.
+            lx = MARGIN + i * (geometry.width - 2 * MARGIN) / len(geometry.rows)
+            out.append(_label_shape(row, lx + 7, y - geometry.label + 9, 6))
+            out.append(_text(lx + 16, y - geometry.label + 9, _clip(name, 11), 12, "#222", baseline="central",
+                             weight="700"))
+            for block in range(geometry.blocks):
+                bx, by = geometry.slot_box(i, block * geometry.per_block)
+                out.append(_label_shape(row, bx + geometry.slot_w / 2, by - 11, 6))
         out.append("</g>")
     out.append("</g>")
     return "".join(out)
 
 
-def _shape(color: str, cx: float, cy: float, r: float) -> str:
-    """A shape per colour, so that rows differ without colour vision too."""
-    fill = f'fill="{FILL[color]}" stroke="#222" stroke-width="1"'
+def _label_shape(row: Row, cx: float, cy: float, r: float) -> str:
+    """A row label's shape: faint while nobody has started the row (its name beside it
+    stays dark enough to read)."""
+    shape = _shape(row.color, cx, cy, r)
+    return shape if row.started else f'<g opacity="0.45">{shape}</g>'
+
+
+def _shape(color: str, cx: float, cy: float, r: float, ink: str | None = None) -> str:
+    """A shape per colour, so that rows differ without colour vision too: filled with the
+    colour, or (`ink`) drawn in the ink of a card of that colour, as the card's mark."""
+    fill = f'fill="{ink}"' if ink else f'fill="{FILL[color]}" stroke="#222" stroke-width="1"'
     if color == "R":
         return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" {fill}/>'
     if color == "G":

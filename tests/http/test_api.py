@@ -451,6 +451,24 @@ def test_rules_name_the_rulesets_that_use_each_new_code(client):
                         "description": Code.OPENING.description, "rulesets": ["classic"]}
 
 
+def test_a_hidden_classic_deal_on_the_elevens_opens_with_the_player_the_table_names(client):
+    # Real cards: the referee cannot see who holds the orange 11, so `first` says it, and
+    # nothing is redealt (seed 3 redeals once when the referee deals the cards itself).
+    for first in (0, 1, 2, 2):
+        response = post(client, "/v1/games", {"ruleset": "classic", "players": ["Ann", "Ben", "Cleo"],
+                                                "first": first, "hidden": True, "seed": 3})
+        assert response.status_code == 201
+        assert response.json["redeals"] == 0
+        state = response.json["state"]
+        assert state["current"] == first
+        assert state["players"][first]["hand"] == {"count": 20} and state["pile"] == {"count": 20}
+    seeded = post(client, "/v1/games", {"ruleset": "classic", "players": ["Ann", "Ben"], "seed": 3, "first": 0})
+    assert (seeded.json["redeals"], seeded.json["state"]["current"]) == (1, 1)
+    hidden = post(client, "/v1/games", {"ruleset": "classic", "players": ["Ann", "Ben"], "seed": 3, "first": 0,
+                                        "hidden": True})
+    assert (hidden.json["redeals"], hidden.json["state"]["current"]) == (0, 0)
+
+
 def test_a_classic_deal_on_the_elevens_is_redone_until_someone_holds_an_11(client):
     response = post(client, "/v1/games", {"ruleset": "classic", "players": ["Ann", "Ben"], "seed": 3})
     assert response.status_code == 201

@@ -110,7 +110,7 @@ def test_marked_and_highlighted_slots_stand_out_and_no_other(client):
     lit = {n for n, e in slots(root).items() if "highlight" in classes(e)}
     assert (marked, lit) == ({"B9"}, {"R10", "R12"})
     # Not by colour alone: the marked slot carries its own outline and an exclamation mark.
-    assert [e.attrib["class"] for e in slots(root)["B9"] if "class" in e.attrib] == ["mark"]
+    assert [e.attrib["class"] for e in slots(root)["B9"] if "class" in e.attrib] == ["target", "mark"]
     assert "!" in "".join(slots(root)["B9"].itertext())
 
 
@@ -217,3 +217,37 @@ def test_malformed_pictures_requests_get_problems(client):
     assert post(client, {"state": dealt(), "turn": [{"type": "fly"}]}).json["code"] == "SCHEMA_VIOLATION"
     response = client.post("/v1/pictures", data="{", content_type="application/json")
     assert (response.status_code, response.json["code"]) == (400, "MALFORMED_JSON")
+
+
+def test_the_tall_layout_folds_long_rows_so_that_a_phone_shows_every_slot(client):
+    # MASTER's 21 values: 1-11 in a left block, 12-21 in a right one, every slot's target a
+    # 44-unit square; the whole table fits a 390-pixel-wide phone without scrolling sideways,
+    # and its 11 lines of slots fit 44 * 11 units.
+    root = draw(client, {"state": dealt(), "layout": "tall"})
+    assert float(root.attrib["width"]) == 2 * 8 + 8 * 44 - 4 + 12
+    targets = {n: e.find("{http://www.w3.org/2000/svg}rect") for n, e in slots(root).items()}
+    assert {(float(t.attrib["width"]), float(t.attrib["height"])) for t in targets.values()} == {(44, 44)}
+    top = {n: float(t.attrib["y"]) for n, t in targets.items()}
+    left = {n: float(t.attrib["x"]) for n, t in targets.items()}
+    assert top["R1"] == top["R12"] and top["R11"] - top["R1"] == 10 * 44 and top["R21"] == top["R10"]
+    assert left["R12"] > left["B1"] and left["Y1"] - left["R1"] == 44
+    # The junior game's 11 values need no fold.
+    junior = engine.new_game(["Mia", "Leo"], seed=1, ruleset="junior").state.to_dict()
+    small = draw(client, {"state": junior, "layout": "tall"})
+    assert float(small.attrib["width"]) == 2 * 8 + 3 * 86 + 68
+
+
+def test_colours_are_named_in_the_readers_language_and_texts_meet_aa_contrast(client):
+    dealt_ = engine.new_game(["Ann", "Ben"], seed=1, ruleset="classic", hidden=True).state
+    opening = engine.load_turn({"player": 0, "actions": [{"type": "place", "card": "O11"}]}, "classic")
+    state = engine.apply(dealt_, opening).state.to_dict()
+    root = draw(client, {"state": state}, headers={"Accept-Language": "de"})
+    names = [t.text for e in root.iter() if "row-label" in classes(e) for t in e.iter("{http://www.w3.org/2000/svg}text")]
+    assert names == ["orange", "gelb", "grün", "blau"]
+    assert slots(root)["G11"].find("{http://www.w3.org/2000/svg}title").text == "grün 11"
+    # No letter on a card: its colour's shape instead, in the card's ink.
+    eleven = slots(root)["O11"]
+    assert [t.text for t in eleven.iter("{http://www.w3.org/2000/svg}text")] == ["11"]
+    assert {t.attrib["fill"] for t in eleven.iter("{http://www.w3.org/2000/svg}text")} == {"#111"}  # 6.1:1 on orange
+    empty = slots(root)["O10"]
+    assert [t.attrib["fill"] for t in empty.iter("{http://www.w3.org/2000/svg}text")] == ["#595959"]  # 7:1 on white

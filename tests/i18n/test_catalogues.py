@@ -25,9 +25,9 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: Texts where the translation is rightly the same word: names, and words the language
 #: shares with English (the rulebooks say "Joker" in German and French too).
 SAME_WORD = {
-    "de": {"Bonus", "Elfer raus! Junior", "Elfer raus! MASTER", "Hand", "Joker", "orange"},
-    "fr": {"Bonus", "Elfer raus! Junior", "Elfer raus! MASTER", "Joker", "Jokers", "Total", "orange"},
-    "it": {"Bonus", "Elfer raus! Junior", "Elfer raus! MASTER"},
+    "de": {"Bonus", "Elfer raus! Junior", "Elfer raus! MASTER", "Hand", "Joker", "orange", "orange {value}"},
+    "fr": {"Bonus", "Elfer raus! Junior", "Elfer raus! MASTER", "Joker", "Jokers", "Total", "joker", "orange"},
+    "it": {"Bonus", "Elfer raus! Junior", "Elfer raus! MASTER", "No"},
 }
 
 

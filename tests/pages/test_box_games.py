@@ -322,7 +322,7 @@ def test_an_imported_box_game_shows_its_position(table, tmp_path):
     for record, expected in [(zweikampf, "Everyone at once; still to act: Ben"), (farben, "Cleo to move")]:
         path = tmp_path / "import.json"
         path.write_text(json.dumps(record))
-        table._after(lambda path=path: table.page.set_input_files("input[data-action=import]", str(path)))
+        table.answering(lambda path=path: table.page.set_input_files("input[data-action=import]", str(path)))
         assert table.text("#to-move") == expected
         assert table.alert().is_hidden()
         assert table.step() in ("reveal", "take")

@@ -34,7 +34,7 @@ class BoxTable(Table):
             else:
                 page.fill(f"[name={name}]", str(value))
         page.check("[name=deal][value=hidden]")
-        self._after(lambda: page.click("[data-action=start]"))
+        self.answering(lambda: page.click("[data-action=start]"))  # a running game: replaced
 
     def click(self, selector: str) -> None:
         self._after(lambda: self.page.click(selector))

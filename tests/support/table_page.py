@@ -21,8 +21,9 @@ class Table:
         act()
         self.page.wait_for_function("(old) => document.body.dataset.ready !== old", arg=before)
 
-    def start(self, players, ruleset="master", deal="hidden", first=0, **options) -> None:
-        """Fill in the setup form and start the game."""
+    def start(self, players, ruleset="master", deal="hidden", first=0, replace=True, **options) -> None:
+        """Fill in the setup form and start the game; when a game is running the page asks
+        first, and `replace` is the answer."""
         if self.page.locator("#setup").is_hidden():
             self.page.click("[data-action=new-game]")
         self.page.select_option("[name=ruleset]", ruleset)
@@ -42,8 +43,23 @@ class Table:
             else:  # edition, start
                 self.page.select_option(f"[name={name}]", value)
         self.page.check(f"[name=deal][value={deal}]")
-        self._after(lambda: self.page.click("[data-action=start]"))
-        self.page.wait_for_selector("[data-slot]")
+        self.answering(lambda: self.page.click("[data-action=start]"), replace)
+        if replace:
+            self.page.wait_for_selector("[data-slot]")
+
+    def answering(self, act, replace: bool = True) -> None:
+        """Do `act`; if the page asks before replacing the running game, answer."""
+        before = self.page.evaluate("document.body.dataset.ready")
+        act()
+        self.page.wait_for_function(
+            "(old) => document.body.dataset.ready !== old || document.getElementById('confirm')?.open", arg=before
+        )
+        if self.page.evaluate("document.getElementById('confirm')?.open"):
+            answer = "confirm-yes" if replace else "confirm-no"
+            if replace:
+                self._after(lambda: self.page.click(f"[data-action={answer}]"))
+            else:
+                self.page.click(f"[data-action={answer}]")
 
     def tap(self, *slots: str) -> None:
         for slot in slots:
@@ -65,6 +81,9 @@ class Table:
 
     def classes(self, slot: str) -> set[str]:
         return set((self.page.get_attribute(f'[data-slot="{slot}"]', "class") or "").split())
+
+    def slot(self, slot: str):
+        return self.page.locator(f'[data-slot="{slot}"]')
 
     def current_player(self) -> str | None:
         return self.page.get_attribute("[data-current-player]", "data-current-player")

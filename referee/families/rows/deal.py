@@ -30,6 +30,10 @@ def deal(
     Each hand is sorted (the deck's colour order, then value); the rest of the shuffled
     deck, in order, is the pile with its top card first. A deal the variant refuses
     (nobody holds an 11 where an 11 opens) is shuffled again from the same random stream.
+
+    A hidden deal stands for real cards dealt at a table: the referee's own shuffle only
+    sizes the hands and the pile, so it is never redone, and `first` (the player the table
+    names, the holder of the first 11 with `eleven`) moves first.
     """
     check_deal(names, first, seed, variant.min_players, variant.max_players)
     n = len(names)
@@ -42,7 +46,7 @@ def deal(
     for redeals in range(MAX_REDEALS):
         rng.shuffle(deck)
         hands = [tuple(sorted(deck[i * size : (i + 1) * size], key=key)) for i in range(n)]
-        if variant.deal_is_playable(hands):
+        if hidden or variant.deal_is_playable(hands):
             break
     else:  # pragma: no cover - a probability far below one in 10^1000
         raise RuntimeError("no playable deal found")
@@ -52,7 +56,7 @@ def deal(
         players=tuple(
             Player(name, Hidden(len(hand)) if hidden else hand) for name, hand in zip(names, hands)
         ),
-        current=variant.opener(hands, first),
+        current=first if hidden else variant.opener(hands, first),
         rows=rows,
         opening=None,
         pile=Hidden(len(pile)) if hidden else pile,

@@ -243,14 +243,16 @@ def test_eleven_without_blue_and_with_three_players_redeal_too():
     assert all(redeals_of(s, 3) == 0 for s in range(FIRST_REDEAL_SEED_THREE_PLAYERS))
 
 
-def test_a_hidden_deal_is_the_same_deal_as_counts():
-    known = classic(3, seed=8).state.to_dict()
-    hidden = classic(3, seed=8, hidden=True).state.to_dict()
+@pytest.mark.parametrize("start", STARTS)
+def test_a_hidden_deal_is_the_same_deal_as_counts(start):
+    known = classic(3, seed=8, first=1, start=start).state.to_dict()
+    hidden = classic(3, seed=8, first=1, start=start, hidden=True).state.to_dict()
     assert hidden["players"] == [{"name": n, "hand": {"count": 20}} for n in NAMES[:3]]
-    assert hidden["pile"] == {"count": 20}
-    assert hidden["current"] == known["current"]
-    assert {k: v for k, v in hidden.items() if k not in ("players", "pile")} == {
-        k: v for k, v in known.items() if k not in ("players", "pile")
+    assert hidden["pile"] == {"count": 20 if start != "ends" else 12}
+    # On the 11s the seeded deal finds the opener (Cleo); a hidden one opens with `first`.
+    assert (known["current"], hidden["current"]) == ((2, 1) if start == "eleven" else (1, 1))
+    assert {k: v for k, v in hidden.items() if k not in ("players", "pile", "current")} == {
+        k: v for k, v in known.items() if k not in ("players", "pile", "current")
     }
     assert junior(3, seed=8, hidden=True).state.to_dict()["pile"] == {"count": 21}
 
@@ -426,3 +428,23 @@ def test_junior_placing_the_last_card_ends_the_game():
     result = engine.apply(state, engine.Turn(0, engine.load_actions([{"type": "place", "card": "O2"}], ruleset="junior")))
     scores = [{"player": 0, "penalty": 0}, {"player": 1, "penalty": 11}]
     assert result.events[-1] == {"type": "game_over", "reason": "out", "scores": scores, "winners": [0]}
+
+
+@pytest.mark.parametrize("first", [0, 1, 2])
+def test_eleven_with_a_hidden_deal_the_table_names_the_opener_and_nothing_is_redealt(first):
+    # Seed 76 with three players: the seeded deal is redone once and Cleo holds the O11.
+    seeded = classic(3, seed=FIRST_REDEAL_SEED_THREE_PLAYERS, first=first)
+    assert (seeded.redeals, seeded.state.to_dict()["current"]) == (1, 2)
+    hidden = classic(3, seed=FIRST_REDEAL_SEED_THREE_PLAYERS, first=first, hidden=True)
+    data = hidden.state.to_dict()
+    assert hidden.redeals == 0
+    assert data["current"] == first
+    assert data["players"] == [{"name": n, "hand": {"count": 20}} for n in NAMES[:3]]
+    assert data["pile"] == {"count": 20} and data["rows"] == [] and data["opening"] is None
+    # The opener lays the orange 11, the first by priority: nothing is left to ask. A
+    # yellow 11 might come after an orange one in a hidden hand: that is the table's question.
+    for eleven, asked in (("O11", []), ("Y11", ["OPENING"])):
+        turn = engine.load_turn({"player": first, "actions": [{"type": "place", "card": eleven}]}, "classic")
+        opened = engine.apply(hidden.state, turn)
+        assert opened.state.to_dict()["current"] == (first + 1) % 3
+        assert sorted(str(code) for code in opened.unchecked) == asked

@@ -688,7 +688,9 @@ def hidden_game(data, game: Game, from_hidden_deal: bool) -> None:
     deal = dict(seed=seed, first=first, ruleset=game.ruleset, options=game.options)
     truth = engine.new_game(NAMES[:n], **deal).state
     if from_hidden_deal:
-        view = engine.new_game(NAMES[:n], hidden=True, **deal).state
+        # The table tells who opens (on the 11s, the holder of the first 11): the truth's
+        # opener. A hidden deal is never redealt, and only counts cards.
+        view = engine.new_game(NAMES[:n], hidden=True, **{**deal, "first": truth.current}).state
         assert view.to_dict() == hide(truth, range(n), pile=True).to_dict()
     else:
         known = data.draw(st.sets(st.integers(0, n - 1), max_size=n - 1), label="known hands")

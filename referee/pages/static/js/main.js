@@ -8,7 +8,9 @@ import * as record from "./record.js";
 import * as setupForm from "./setup.js";
 import * as turns from "./turn.js";
 import * as view from "./view.js";
-import { _ } from "./texts.js";
+import * as grid from "./grid.js";
+import { ask } from "./confirm.js";
+import { _, language } from "./texts.js";
 
 const saved = record.load();
 const app = {
@@ -20,9 +22,11 @@ const app = {
   finished: false, // the referee lists no next action: the round is over
   sheetProblem: null, // the referee's refusal of the hands told at the end
   settingUp: false, // the setup form is open
+  focusSlot: null, // the table's slot last used from the keyboard (kept in the tab order)
   box: box.emptyUi(), // the box games' pickers (box/table.js)
 };
 let drawing = 0; // drops an answer that a newer refresh has overtaken
+let shownProblem = null; // the refusal on screen (its code and marked slots)
 
 const $ = (id) => document.getElementById(id);
 const round = () => record.currentRound(app.match);
@@ -30,6 +34,21 @@ const narrow = window.matchMedia("(max-width: 720px)");
 
 function persist() {
   record.save({ match: app.match, turn: app.turn, problem: app.problem, news: app.news });
+}
+
+// A refusal kept from before a language switch came in the other language: the same turn
+// is put to the referee again, which answers in this one. A refusal of something else
+// (an import, a deal) is not asked again and goes.
+async function retellProblem() {
+  if (!app.problem || app.problem.lang === language || !app.match) return;
+  const current = round();
+  const again = app.problem.from === "turn" ? await api.turn(current.state, current.state.current, app.turn.actions) : null;
+  app.problem = again && !again.ok ? refusal(again.problem, "turn") : null;
+}
+
+// A refusal as the page keeps it: in which language it came, and what it refused.
+function refusal(problem, from) {
+  return { ...problem, lang: language, from };
 }
 
 function markedSlots(problem, actions) {
@@ -47,13 +66,17 @@ async function refresh() {
   const hasGame = Boolean(app.match);
   $("setup").hidden = hasGame && !app.settingUp;
   $("game").hidden = !hasGame;
-  $("controls").hidden = !hasGame;
-  document.querySelector(".game-menu").hidden = !hasGame;
+  // While the setup form is open the game behind it stays as it is: nothing in it reacts.
+  $("game").inert = app.settingUp;
+  $("dock").hidden = !hasGame || app.settingUp;
+  document.querySelector(".game-menu").hidden = !hasGame || app.settingUp;
+  document.querySelector("[data-action=cancel-setup]").hidden = !hasGame;
   document.body.dataset.ruleset = hasGame ? app.match.setup.ruleset : "";
   if (!hasGame) {
     document.body.dataset.ready = String(mine);
     return;
   }
+  $("controls").hidden = false; // box/table.js hides them where a box game has no turn to end
   document.body.dataset.family = box.handles(app.match) ? "box" : "rows";
   $("box").hidden = !box.handles(app.match);
   if (box.handles(app.match)) {
@@ -85,10 +108,21 @@ async function refresh() {
     layout: narrow.matches ? "tall" : "wide",
   });
   if (mine !== drawing) return;
-  if (shown.ok) $("picture").innerHTML = shown.data;
+  if (shown.ok) {
+    const picture = $("picture");
+    const hadFocus = picture.contains(document.activeElement);
+    picture.innerHTML = shown.data;
+    const status = app.finished ? _("The game is over.") : _("{name} to move", { name: current.state.players[current.state.current].name });
+    grid.enhance(picture, { label: status, focus: app.focusSlot, take: hadFocus });
+  }
+  const ruleset = app.match.setup.ruleset;
   view.showStatus(app, current);
-  view.showProblem(problem);
-  view.showNews(app.news, current.state.players.map((p) => p.name));
+  view.showProblem(problem, ruleset);
+  const marked = markedSlots(problem, app.turn.actions);
+  const told = problem ? `${problem.code}:${marked}` : null;
+  if (told && told !== shownProblem) keepInView(marked); // a new refusal: its slot in sight
+  shownProblem = told;
+  view.showNews(app.news, current.state.players.map((p) => p.name), ruleset);
   view.showBuilding(app.turn, app.legal);
   $("controls").dataset.finished = String(app.finished);
   if (app.finished && !current.result && current.state.players.every((p) => Array.isArray(p.hand) || p.hand.count === 0)) {
@@ -96,6 +130,16 @@ async function refresh() {
   }
   view.showSheet(app, current);
   document.body.dataset.ready = String(mine);
+}
+
+// The refusal shows above the controls at the bottom; if it hides the slot it marks, the
+// page scrolls the table up (never down) until that slot is in sight above it.
+function keepInView(slots) {
+  const dock = $("dock").getBoundingClientRect().top;
+  const slot = slots.map((name) => document.querySelector(`#picture [data-slot="${name}"]`)).find(Boolean);
+  if (!slot) return;
+  const rect = slot.getBoundingClientRect();
+  if (rect.bottom > dock) window.scrollBy(0, rect.bottom - dock + 8);
 }
 
 function change(turn) {
@@ -107,6 +151,7 @@ function change(turn) {
 async function startMatch(event) {
   event.preventDefault();
   const setup = setupForm.readSetup();
+  if (app.match && !(await replaceGame())) return;
   const dealt = await api.newGame(setupForm.dealRequest(setup, 0));
   if (!dealt.ok) {
     $("setup-problem").textContent = `${dealt.problem.title}: ${dealt.problem.detail || ""}`;
@@ -122,9 +167,11 @@ async function startMatch(event) {
 
 async function nextRound() {
   const setup = app.match.setup;
-  const dealt = await api.newGame(setupForm.dealRequest(setup, app.match.rounds.length));
+  const holder = document.querySelector("[data-control=opener]");
+  const opener = holder ? Number(holder.value) : null;
+  const dealt = await api.newGame(setupForm.dealRequest(setup, app.match.rounds.length, opener));
   if (!dealt.ok) {
-    app.problem = dealt.problem;
+    app.problem = refusal(dealt.problem, "deal");
     refresh();
     return;
   }
@@ -139,13 +186,16 @@ async function endTurn() {
   const player = current.state.current;
   const answer = await api.turn(current.state, player, app.turn.actions);
   if (!answer.ok) {
-    app.problem = answer.problem; // the turn stays as it is, to be corrected
+    app.problem = refusal(answer.problem, "turn"); // the turn stays as it is, to be corrected
     refresh();
     return;
   }
   current.turns.push({ player, actions: app.turn.actions });
   current.state = answer.data.state;
-  app.news = { player, events: answer.data.events, unchecked: answer.data.unchecked };
+  app.news = {
+    kind: "recorded", number: current.turns.length, player, actions: app.turn.actions,
+    events: answer.data.events, unchecked: answer.data.unchecked, answers: {},
+  };
   Object.assign(app, { turn: turns.emptyTurn(), problem: null });
   refresh();
 }
@@ -156,27 +206,50 @@ async function undo() {
   const kept = current.turns.slice(0, -1);
   const answer = await api.replay(current.start, kept);
   if (!answer.ok) {
-    app.problem = answer.problem;
+    app.problem = refusal(answer.problem, "undo");
     refresh();
     return;
   }
+  const taken = current.turns[current.turns.length - 1];
   current.turns = kept;
   current.state = answer.data.state;
   current.result = null;
-  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, box: box.emptyUi() });
+  // The rows' news tells the turn taken back; the box games' news has its own form.
+  const news = box.handles(app.match) ? null : { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
+  Object.assign(app, { turn: turns.emptyTurn(), problem: null, news, sheetProblem: null, box: box.emptyUi() });
   refresh();
+}
+
+// The hands told at the end, read as the players typed them. What does not fit what the
+// table shows (a card count, a word that is no card) is said before the referee is asked.
+function readHands(state) {
+  for (const input of document.querySelectorAll("[data-hand-of]")) {
+    const player = state.players[Number(input.dataset.handOf)];
+    const cards = input.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
+    const odd = cards.find((card) => !/^([ROYGB]\d{1,2}|J)$/.test(card));
+    if (odd) return { kind: "not-a-card", text: _("“{text}” is not a card: type a colour's letter and a value, such as Y12.", { text: odd }) };
+    if (cards.length !== player.hand.count) {
+      return { kind: "count", text: _("You typed {typed} cards for {name}; {name} holds {count}.", { typed: cards.length, name: player.name, count: player.hand.count }) };
+    }
+    player.hand = cards;
+  }
+  return null;
 }
 
 async function score() {
   const current = round();
   const state = structuredClone(current.state);
-  for (const input of document.querySelectorAll("[data-hand-of]")) {
-    const cards = input.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
-    state.players[Number(input.dataset.handOf)].hand = cards;
+  const wrong = readHands(state);
+  if (wrong) {
+    app.sheetProblem = wrong;
+    return;
   }
   const answer = await api.scores(state);
   if (!answer.ok) {
-    app.sheetProblem = answer.problem;
+    // The referee's own reason, without its two layers of titles ("The game state cannot
+    // happen: The state cannot happen: ...").
+    const reason = answer.problem.reason || answer.problem.detail || answer.problem.title;
+    app.sheetProblem = { kind: "refused", text: _("These hands cannot be: {reason}", { reason: reason.replace(/^([^:]*cannot happen: )+/i, "") }) };
   } else {
     current.result = answer.data;
     app.sheetProblem = null;
@@ -192,13 +265,14 @@ async function importRecord(input) {
   try {
     game = await record.readRecord(file);
   } catch {
-    app.problem = { code: "MALFORMED_JSON", title: _("This file is not a game record.") };
+    app.problem = refusal({ code: "MALFORMED_JSON", title: _("This file is not a game record.") }, "import");
     refresh();
     return;
   }
+  if (app.match && !(await replaceGame())) return;
   const answer = await api.replay(game.state, game.turns);
   if (!answer.ok) {
-    app.problem = answer.problem;
+    app.problem = refusal(answer.problem, "import");
     refresh();
     return;
   }
@@ -225,10 +299,41 @@ function exportRecord() {
   record.download(record.gameRecord(current), `elfer-${current.start.ruleset}-${names}-round${app.match.rounds.length}.json`);
 }
 
+// Before a new game or an import takes the place of the game on the table.
+function replaceGame() {
+  const names = app.match.setup.players.join(", ");
+  return ask(
+    _("Replace the game of {names}? It cannot be brought back unless it was exported.", { names }),
+    _("Yes, replace it"),
+    _("No, keep the game"),
+  );
+}
+
+function tapSlot(slot) {
+  if (app.finished || app.settingUp) return;
+  app.focusSlot = slot.dataset.slot;
+  change(turns.tap(app.turn, slot.dataset.slot, slot.dataset.card || null));
+}
+
 function onTap(event) {
   const slot = event.target.closest("[data-slot]");
-  if (!slot || app.finished) return;
-  change(turns.tap(app.turn, slot.dataset.slot, slot.dataset.card || null));
+  if (slot) tapSlot(slot);
+}
+
+// A question of the referee answered: "yes" lets the turn stand; "no" shows the rule
+// (its title in the page's language) and the way back.
+async function answer(control) {
+  const code = control.dataset.code;
+  const entry = { value: control.dataset.answer };
+  if (entry.value === "no") {
+    const rule = await api.rule(code);
+    if (rule.ok) entry.title = rule.data.title;
+  }
+  app.news.answers = { ...(app.news.answers || {}), [code]: entry };
+  refresh().then(() => {
+    const next = document.querySelector(`[data-unchecked=${code}] .answered, [data-unchecked=${code}] [data-action=undo]`);
+    if (next && next.matches("button")) next.focus();
+  });
 }
 
 const actions = {
@@ -255,16 +360,22 @@ const actions = {
   "add-player": () => setupForm.addName(),
   "remove-player": () => setupForm.removeName(),
   "score": () => score().then(refresh),
+  "answer": answer,
   "next-round": nextRound,
 };
 
 document.addEventListener("click", (event) => {
   const control = event.target.closest("button[data-action]");
-  if (control && actions[control.dataset.action]) actions[control.dataset.action]();
+  if (control && actions[control.dataset.action]) actions[control.dataset.action](control);
 });
 $("picture").addEventListener("click", onTap);
+$("picture").addEventListener("keydown", (event) => grid.onKey(event, tapSlot));
+$("picture").addEventListener("focusin", (event) => {
+  const slot = event.target.closest && event.target.closest("[data-slot]");
+  if (slot) app.focusSlot = slot.dataset.slot;
+});
 $("setup-form").addEventListener("submit", startMatch);
-$("setup-form").ruleset.addEventListener("change", setupForm.showOptions);
+$("setup-form").addEventListener("change", setupForm.showOptions);
 $("setup-form").rounds.addEventListener("input", setupForm.roundsSetByHand);
 document.querySelector("input[data-action=import]").addEventListener("change", (e) => importRecord(e.target));
 $("language").addEventListener("change", (e) => {
@@ -278,4 +389,4 @@ narrow.addEventListener("change", refresh);
 
 setupForm.fillSetup(app.match ? app.match.setup : null);
 if (!app.match) app.settingUp = true;
-refresh();
+retellProblem().then(refresh);

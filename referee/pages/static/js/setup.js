@@ -2,6 +2,7 @@
 // MASTER's row order, the number of rounds, and the kind of deal. It reads the form into
 // the body of POST /v1/games; the referee checks it.
 import { _ } from "./texts.js";
+import { cardName } from "./names.js";
 import * as boxOptions from "./box/options.js";
 
 const form = () => document.getElementById("setup-form");
@@ -71,8 +72,15 @@ export function roundsSetByHand() {
 }
 
 export function showOptions() {
-  const ruleset = form().ruleset.value;
+  const f = form();
+  const ruleset = f.ruleset.value;
   document.getElementById("setup").dataset.ruleset = ruleset;
+  // Real cards on the 11s: the referee cannot see who holds the first 11 by priority,
+  // so the table says who opens.
+  const asked = openerAsked({
+    ruleset, deal: f.querySelector("[name=deal]:checked").value, options: { start: f.start.value, edition: f.edition.value },
+  });
+  document.getElementById("first-label").textContent = asked ? _("Who holds the {card}?", { card: cardName(asked) }) : _("Who starts");
   document.getElementById("setup").dataset.family = boxOptions.isBox(ruleset) ? "box" : "rows";
 }
 
@@ -97,11 +105,20 @@ export function readSetup() {
   return setup;
 }
 
-export function dealRequest(setup, round) {
+// Real cards on the 11s: the table, not the referee, knows who holds the first 11, so the
+// page asks again at every deal. The card it asks about ("O11"), or null.
+export function openerAsked(setup) {
+  const options = setup.options || {};
+  if (setup.ruleset !== "classic" || setup.deal !== "hidden" || (options.start || "eleven") !== "eleven") return null;
+  return options.edition === "original" ? "R11" : "O11";
+}
+
+// `opener`: the player the table named for this deal (see openerAsked).
+export function dealRequest(setup, round, opener = null) {
   const request = {
     ruleset: setup.ruleset,
     players: setup.players,
-    first: (setup.first + round) % setup.players.length,
+    first: opener ?? (setup.first + round) % setup.players.length,
     hidden: setup.deal === "hidden",
   };
   if (setup.deal === "shown") request.seed = setup.seed + round;

@@ -1,8 +1,10 @@
 // What the page shows besides the picture: who is to move, the referee's refusal, the
 // events of the last turn and its open questions, the turn being built, and the score
 // sheet. Each function writes one part of the page from the app's state object.
-import { N_, _ } from "./texts.js";
+import { N_, _, language } from "./texts.js";
 import { matchTotals } from "./record.js";
+import { cardName, colourName } from "./names.js";
+import { openerAsked } from "./setup.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,7 +24,17 @@ export function showStatus(app, round) {
   $("round").textContent = _("Round {round} of {rounds}", { round: app.match.rounds.length, rounds: setup.rounds });
 }
 
-export function showProblem(problem) {
+// A rule's entry on the rules page, in the page's language.
+export function ruleLink(code, ruleset) {
+  const link = document.createElement("a");
+  link.href = `/rules?lang=${language}#${ruleset}-${code}`;
+  link.target = "_blank";
+  link.dataset.rule = code;
+  link.textContent = code;
+  return link;
+}
+
+export function showProblem(problem, ruleset) {
   const box = $("alert");
   if (!problem) {
     box.hidden = true;
@@ -46,22 +58,27 @@ export function showProblem(problem) {
   }
   const code = document.createElement("p");
   code.className = "problem-code";
-  code.textContent = _("Rule {code}. Change the turn and end it again.", { code: problem.code });
+  const [before, after] = _("Rule {code}. Change the turn and end it again.").split("{code}");
+  code.append(before, RULE_CODE.test(problem.code || "") ? ruleLink(problem.code, ruleset) : problem.code || "", after ?? "");
   parts.push(code);
   box.replaceChildren(...parts);
 }
+
+// The referee's rule codes (not the page's own, such as UNREACHABLE) have an entry in /rules.
+const RULE_CODE = /^(?!UNREACHABLE$|HTTP_ERROR$|MALFORMED_JSON$)[A-Z_]+$/;
 
 function eventText(event, names) {
   const name = names[event.player];
   switch (event.type) {
     case "bonus":
-      return _("{name} takes a bonus card (row {row}, {range} complete).", { name, row: event.row, range: RANGE[event.half] });
+      return _("{name} takes a bonus card (row {row}, {range} complete).", { name, row: colourName(event.row), range: RANGE[event.half] });
     case "bonus_unavailable":
-      return _("No bonus card is left for row {row}, {range}.", { row: event.row, range: RANGE[event.half] });
+      return _("No bonus card is left for row {row}, {range}.", { row: colourName(event.row), range: RANGE[event.half] });
     case "drew":
-      return event.card ? _("{name} drew {card}.", { name, card: event.card }) : _("{name} drew a card.", { name });
+      // A card drawn unseen is told in the turn's own line ("drew 3 cards").
+      return event.card ? _("{name} drew {card}.", { name, card: cardName(event.card) }) : "";
     case "passed":
-      return _("{name} passed.", { name });
+      return "";
     case "game_over":
       return event.reason === "out" ? _("A player has laid the last card: the game is over.") : _("Nobody can lay a card any more: the game is over.");
     default:
@@ -79,23 +96,60 @@ const QUESTIONS = {
   MUST_PLACE_DRAWN: N_("Did the card {name} drew really fit nowhere? A drawn card that fits must be laid."),
 };
 
-export function showNews(news, names) {
+// A recorded turn in words: "red 9, red 10, joker on yellow 10, drew 2 cards".
+export function turnSummary(actions) {
+  const parts = [];
+  const draws = actions.filter((a) => a.type === "draw").length;
+  for (const action of actions) {
+    if (action.type === "draw") continue;
+    parts.push(describe(action));
+  }
+  if (draws === 1) parts.push(_("drew a card"));
+  if (draws > 1) parts.push(_("drew {n} cards", { n: draws }));
+  return parts.join(", ");
+}
+
+// The last turn recorded or taken back, numbered so that two alike turns in a row read
+// as two; the referee's events; and its questions, each to be answered yes or no (a
+// "no" shows the rule and the way back: undo the turn).
+export function showNews(news, names, ruleset) {
   const box = $("news");
   box.replaceChildren();
   if (!news) return;
-  const lines = [_("{name}'s turn is recorded.", { name: names[news.player] }), ...news.events.map((e) => eventText(e, names))];
-  for (const text of lines.filter(Boolean)) {
-    const p = document.createElement("p");
-    p.className = "event";
-    p.textContent = text;
-    box.append(p);
-  }
-  for (const code of news.unchecked) {
-    const p = document.createElement("p");
+  const name = names[news.player];
+  const summary = turnSummary(news.actions || []);
+  const first = news.kind === "undone"
+    ? _("Turn {number} taken back ({name}: {actions}). {name} is to move again.", { number: news.number, name, actions: summary })
+    : _("Turn {number} recorded: {name} — {actions}.", { number: news.number, name, actions: summary });
+  const lines = [first, ...(news.events || []).map((e) => eventText(e, names))];
+  for (const text of lines.filter(Boolean)) box.append(paragraph(text, "event"));
+  for (const code of news.unchecked || []) {
+    const p = document.createElement("div");
     p.className = "question";
     p.dataset.unchecked = code;
     const question = QUESTIONS[code] || N_("The referee could not check rule {code}: please check it at the table.");
-    p.textContent = _(question, { name: names[news.player], code });
+    p.append(paragraph(_(question, { name, code })));
+    const answer = (news.answers || {})[code];
+    if (!answer) {
+      const buttons = document.createElement("div");
+      buttons.className = "answers";
+      for (const [value, text] of [["yes", _("Yes")], ["no", _("No")]]) {
+        const b = button("answer", text);
+        b.className = "";
+        b.dataset.answer = value;
+        b.dataset.code = code;
+        buttons.append(b);
+      }
+      p.append(buttons);
+    } else if (answer.value === "yes") {
+      p.dataset.answered = "yes";
+      p.append(paragraph(_("Yes: the turn stands."), "answered"));
+    } else {
+      p.dataset.answered = "no";
+      const rule = paragraph(_("Then the turn broke this rule: {title}", { title: answer.title || code }), "answered");
+      rule.append(" (", ruleLink(code, ruleset), ")");
+      p.append(rule, paragraph(_("Take the turn back and record what really happened."), "answered"), button("undo", _("Undo the turn")));
+    }
     box.append(p);
   }
 }
@@ -103,15 +157,15 @@ export function showNews(news, names) {
 function describe(action) {
   switch (action.type) {
     case "place":
-      return action.card === "J" ? `J→${action.at}` : action.card;
+      return action.card === "J" ? _("joker on {card}", { card: cardName(action.at) }) : cardName(action.card);
     case "swap":
-      return `${action.card}⇄J`;
+      return _("{card} for the joker", { card: cardName(action.card) });
     case "bridge":
-      return `${action.from}═${action.to}`;
+      return _("bridge card {from} – {to}", { from: cardName(action.from), to: cardName(action.to) });
     case "draw":
       return _("draw");
     case "pass":
-      return _("pass");
+      return _("passed");
     default:
       return action.type;
   }
@@ -122,10 +176,10 @@ export function showBuilding(turn, legal) {
   let prompt;
   if (turn.mode === "joker") prompt = _("Joker: tap the slot it is laid in.");
   else if (turn.mode === "bridge" && !turn.bridgeFrom) prompt = _("Bridge card: tap the slot it starts from.");
-  else if (turn.mode === "bridge") prompt = _("Bridge card from {slot}: tap the slot it leads to.", { slot: turn.bridgeFrom });
+  else if (turn.mode === "bridge") prompt = _("Bridge card from {slot}: tap the slot it leads to.", { slot: cardName(turn.bridgeFrom) });
   else if (!turn.actions.length) prompt = _("Tap the slot of each card laid; the slot says which card it is.");
   else prompt = legal && legal.complete ? _("The turn may end now.") : "";
-  const list = turn.actions.map(describe).join("  ");
+  const list = turn.actions.map(describe).join(", ");
   const label = _("This turn:");
   line.textContent = list ? `${label} ${list}${prompt ? " — " + prompt : ""}` : prompt;
   for (const mode of ["joker", "bridge"]) {
@@ -133,7 +187,10 @@ export function showBuilding(turn, legal) {
   }
   document.querySelector("[data-action=end-turn]").dataset.ready = String(Boolean(legal && legal.complete));
   for (const type of ["draw", "pass"]) {
-    document.querySelector(`[data-action=${type}]`).dataset.legal = String(Boolean(legal && legal.actions.some((a) => a.type === type)));
+    const allowed = Boolean(legal && legal.actions.some((a) => a.type === type));
+    const control = document.querySelector(`[data-action=${type}]`);
+    control.dataset.legal = String(allowed);
+    control.disabled = !allowed; // the referee lists no such next action now
   }
 }
 
@@ -147,25 +204,40 @@ export function showSheet(app, round) {
     return;
   }
   sheet.hidden = false;
+  // What the players typed stays when the sheet is drawn again (after a refusal, say).
+  const typed = Object.fromEntries([...sheet.querySelectorAll("[data-hand-of]")].map((i) => [i.dataset.handOf, i.value]));
   const names = round.state.players.map((p) => p.name);
   const master = app.match.setup.ruleset === "master";
   const parts = [heading(_("Score sheet"))];
   const open = round.state.players.flatMap((p, i) => (!Array.isArray(p.hand) && p.hand.count > 0 ? [i] : []));
   if (!round.result && open.length) {
-    parts.push(paragraph(_("Tell the referee the cards left in each hand (for example: R5 Y12 J), then score the round.")));
+    parts.push(paragraph(_("Tell the referee the cards left in each hand, then score the round.")));
+    // The wire format's letters, said once in the players' language (in German "G" is
+    // grün here, not gelb).
+    const colours = gameColours(round.state);
+    const letters = colours.map((c) => `${c} = ${colourName(c)}`);
+    if (master) letters.push(`J = ${cardName("J")}`);
+    const example = master ? "R5 Y12 J" : `${colours[0]}5 ${colours[1]}9`;
+    parts.push(paragraph(_("Type each card as its colour's letter and its value ({letters}), for example {example}.", { letters: letters.join(", "), example }), "hand-help"));
     for (const i of open) {
       const label = document.createElement("label");
       label.className = "left-in-hand";
       label.textContent = _("Cards left in {name}'s hand ({count})", { name: names[i], count: round.state.players[i].hand.count });
       const input = document.createElement("input");
       input.dataset.handOf = String(i);
+      input.value = typed[String(i)] || "";
       input.autocomplete = "off";
       input.autocapitalize = "characters";
       label.append(input);
       parts.push(label);
     }
     parts.push(button("score", _("Score the round")));
-    if (app.sheetProblem) parts.push(paragraph(`${app.sheetProblem.title}: ${app.sheetProblem.detail || app.sheetProblem.reason || ""}`, "problem-inline"));
+    if (app.sheetProblem) {
+      const said = paragraph(app.sheetProblem.text, "problem-inline");
+      said.setAttribute("role", "alert");
+      said.dataset.sheetProblem = app.sheetProblem.kind;
+      parts.push(said);
+    }
   }
   if (round.result) {
     const head = master ? [_("Player"), _("Bonus"), _("Hand"), _("Jokers"), _("Total")] : [_("Player"), _("Penalty")];
@@ -188,9 +260,31 @@ export function showSheet(app, round) {
     const done = scored >= app.match.setup.rounds && round.result;
     const who = leaders.map((i) => names[i]).join(", ");
     parts.push(paragraph(done ? _("Winner of the match: {names}", { names: who }) : _("Rounds scored: {rounds} of {total}. Leading: {names}", { rounds: scored, total: app.match.setup.rounds, names: who }), done ? "match-winner" : "match-leader"));
-    if (!done && round.result) parts.push(button("next-round", _("Deal the next round")));
+    if (!done && round.result) {
+      const asked = openerAsked(app.match.setup);
+      if (asked) {
+        // The next deal's real cards decide who opens: the table says who holds the 11.
+        const label = document.createElement("label");
+        label.className = "opener";
+        label.append(_("Who holds the {card}?", { card: cardName(asked) }), " ");
+        const select = document.createElement("select");
+        select.dataset.control = "opener";
+        names.forEach((name, i) => select.append(new Option(name, String(i))));
+        label.append(select);
+        parts.push(label);
+      }
+      parts.push(button("next-round", _("Deal the next round")));
+    }
   }
   sheet.replaceChildren(...parts);
+}
+
+// The colours of the game's deck (the editions' own colours), for the letters' legend.
+function gameColours(state) {
+  if (state.ruleset === "master") return ["R", "Y", "G", "B"];
+  const options = state.options || {};
+  const colours = state.ruleset === "classic" && options.edition === "original" ? ["R", "Y", "G", "B"] : ["O", "Y", "G", "B"];
+  return options.without_blue ? colours.slice(0, 3) : colours;
 }
 
 function scoreOf(result, player, master) {
