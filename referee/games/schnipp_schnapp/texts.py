@@ -32,7 +32,7 @@ TURN_SHAPE = N_(
         "other players who called at the same moment, each once and not the caller.")
 READINGS = (
     N_("Schnipp Schnapp: calls are recorded in the order the table heard them, those made at the same moment as one call with the others named; a right call made by several is a tie that nobody wins, and each caller puts their open pile back under their stack."),
-    N_("Schnipp Schnapp: a Schnapp puts the caller's own open pile under their stack first, then the piles taken, in seat order from the caller's left, each top card first; quartets among them are set aside. The game ends when nobody holds cards, or one player does and the middle is empty; the most quartets win."),
+    N_("Schnipp Schnapp: a Schnapp puts the caller's own open pile under their stack first, then the piles taken, in seat order from the caller's left, each top card first; quartets among them are set aside. The game ends when nobody holds cards, or one player does and the middle is empty or holds all four cards of its top value, so that no Schnipp can come; the most quartets win."),
 )
 
 
