@@ -1,0 +1,56 @@
+"""The games of the box on the table page for everyone: axe on each game's first screen, on
+the card picker, a refusal and the score sheet, at phone and laptop size (as
+`test_table_access.py` does for MASTER, classic and junior). Serious and critical findings
+fail."""
+
+from __future__ import annotations
+
+import pytest
+
+from support.box_table_page import BoxTable
+
+from .test_table_access import SIZES, serious
+
+pytestmark = pytest.mark.slow
+
+#: Each game with as many players as its first screen needs.
+GAMES = {
+    "zweikampf": ["Ann", "Ben"],
+    "farben-sammeln": ["Ann", "Ben", "Cleo"],
+    "ueberall-anschliessen": ["Ann", "Ben", "Cleo"],
+    "hoechste-karte": ["Ann", "Ben", "Cleo"],
+    "mogeln": ["Ann", "Ben", "Cleo"],
+    "ratefix": ["Ann", "Ben", "Cleo"],
+    "schwarzer-peter": ["Ann", "Ben", "Cleo"],
+    "schnipp-schnapp": ["Ann", "Ben", "Cleo"],
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_axe_finds_nothing_serious_on_the_box_games_screens(browser, service, outside, size):
+    context = browser.new_context(viewport=SIZES[size])
+    context.route("**/*", outside)
+    page = context.new_page()
+    table = BoxTable(page, service)
+    table.open("?lang=de")
+    found = {}
+    for ruleset, players in GAMES.items():
+        table.start_box(players, ruleset)
+        found[ruleset] = serious(page)
+    table.start_box(GAMES["mogeln"], "mogeln")
+    table.act("play", count="4")
+    table.act("challenge", actor="2")
+    found["card picker"] = serious(page)
+    table.pick("O1", "O1", "Y1", "G1")
+    assert table.alert().get_attribute("data-code") == "CARD_UNAVAILABLE"
+    found["refusal"] = serious(page)
+    table.press("clear")
+    table.act("challenge", actor="2")
+    table.pick("O1", "Y1", "G1", "B1")
+    for count in (1, 1, 4, 1, 1, 4, 1, 1, 4):
+        table.act("play", count=str(count))
+    table.act("accept")
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    found["score sheet"] = serious(page)
+    context.close()
+    assert {screen: issues for screen, issues in found.items() if issues} == {}
