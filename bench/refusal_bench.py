@@ -23,7 +23,8 @@ import _common
 from _common import Figure, header, measure
 from positions import typical_turn
 from request_path_bench import wsgi_caller
-from referee import advice, engine
+from referee import engine
+from referee.advice import refusals as advice
 from referee.core.errors import Violation
 from referee.http import create_app
 

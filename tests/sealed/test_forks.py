@@ -13,6 +13,7 @@ index in turn to learn the whole fan).
 from __future__ import annotations
 
 from referee import engine
+from referee.http import sealed as sealed_http
 from support.sealed_games import client, opened, post
 
 STORE = client()
@@ -100,10 +101,15 @@ def test_schwarzer_peter_each_draw_index_is_tried_once_only(monkeypatch):
         assert refused["code"] == "TOKEN_SPENT"
 
 
+#: The salt of the open-turn game's deal (a sealed deal comes from seed and salt together).
+SALT = "0123456789abcdef" * 2
+
+
 def draw_that_fits(ruleset, players):
-    """The first seed whose opener cannot place and then draws a card that fits."""
+    """The first seed whose sealed deal (with SALT) has an opener who cannot place and
+    then draws a card that fits."""
     for seed in range(5000):
-        state = engine.new_game(players, seed=seed, ruleset=ruleset).state
+        state = engine.new_game(players, seed=seed, ruleset=ruleset, salt=SALT).state
         if engine.legal_actions(state).actions == [engine.load_actions([{"type": "draw"}], ruleset)[0]]:
             legal, _ = engine.partial_turn(state, engine.load_actions([{"type": "draw"}], ruleset))
             if legal.actions:
@@ -116,6 +122,7 @@ def test_within_an_open_turn_each_token_is_spent_once_too(monkeypatch):
     # the one before it is spent, so the drawer cannot draw again on it for a better card.
     seed, mover = draw_that_fits("junior", ["Ann", "Ben"])
     monkeypatch.setattr(engine, "new_seed", lambda: seed)
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)
     game = post(STORE, "/v1/games", {"ruleset": "junior", "players": ["Ann", "Ben"], "sealed": True}, 201)
     seat = game["seats"][mover]
     draw = {"player": mover, "actions": [{"type": "draw"}]}
