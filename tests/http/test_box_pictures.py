@@ -9,38 +9,20 @@ of the font size per letter; the browser test beside this file measures real tex
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from referee import engine
-from referee.http import create_app
 from support.box_games import played_states
 from support.box_tables import hoechste, mogeln, ratefix, schnapp, zweikampf
-from support.contract_check import assert_matches_contract
 from support.farben_tables import farben
 
-SVG = "{http://www.w3.org/2000/svg}"
+# The picture endpoint's client and its two calls, as the row games' picture tests use them.
+from .test_pictures import SVG, client, draw, post  # noqa: F401 (client is a fixture)
+
 BOX_GAMES = sorted(name for name, rules in engine.RULESETS.items() if rules.family == "box")
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True}).test_client()
-
-
-def post(client, body, **kwargs):
-    response = client.post("/v1/pictures", data=json.dumps(body), content_type="application/json", **kwargs)
-    assert_matches_contract(response, "/v1/pictures", "POST")
-    return response
-
-
-def draw(client, body, **kwargs) -> ET.Element:
-    response = post(client, body, **kwargs)
-    assert response.status_code == 200, response.data
-    return ET.fromstring(response.data)
 
 
 def classes(element: ET.Element) -> set[str]:
