@@ -40,8 +40,9 @@ How to add a string
 
 from __future__ import annotations
 
+from typing import Any
+
 from .catalogues import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, Translator, translations
-from .negotiation import negotiate
 
 
 def N_(text: str) -> str:
@@ -55,3 +56,12 @@ __all__ = [
     "DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGES", "Translator", "translations", "negotiate",
     "N_", "Message", "Counted", "EXTRACT_KEYWORDS",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # `negotiate` reads a header with werkzeug: the web layer loads it when it first asks,
+    # so the engine, which imports this package for its texts, never does.
+    if name == "negotiate":
+        from .negotiation import negotiate
+        return negotiate
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,11 +10,10 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 from io import BytesIO
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
 
 LANGUAGES = ("en", "de", "fr", "it")
 DEFAULT_LANGUAGE = "en"
@@ -32,6 +31,12 @@ def po_path(language: str, domain: str):
 def translations(language: str, domain: str = "messages") -> NullTranslations:
     """The catalogue of `language` for `domain`; English and unknown languages get the
     source strings back unchanged."""
+    # Babel is imported here, at the first text shown, not with the engine: a program that
+    # only judges turns never loads it.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import NullTranslations, Translations
+
     if domain not in DOMAINS:
         raise ValueError(f"no gettext domain {domain!r}; the domains are {DOMAINS}")
     if language not in LANGUAGES or language == DEFAULT_LANGUAGE:

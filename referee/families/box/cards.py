@@ -8,6 +8,9 @@ game's question (INVALID_STATE in a state, a rule code in a turn), not the reade
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
+
 from ...core.cards import Deck
 
 EDITIONS: dict[str, tuple[str, ...]] = {"2018": ("O", "Y", "G", "B"), "original": ("R", "Y", "G", "B")}
@@ -27,3 +30,14 @@ def color(card: str) -> str:
 def cards_of(colors: tuple[str, ...], top: int = TOP) -> tuple[str, ...]:
     """The cards of `colors` with values 1 to `top`, colour by colour, then by value."""
     return tuple(f"{c}{v}" for c in colors for v in range(1, top + 1))
+
+
+def deck_of(colors: Sequence[str], top: int = TOP) -> frozenset[str]:
+    """The cards of `colors` with values 1 to `top`, as a set: a game's deck, which its
+    checks ask for on every state and turn, made once for each colours and top."""
+    return _deck(tuple(colors), top)
+
+
+@cache
+def _deck(colors: tuple[str, ...], top: int) -> frozenset[str]:
+    return frozenset(cards_of(colors, top))

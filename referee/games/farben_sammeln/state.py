@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...families.box.cards import EDITIONS, cards_of
+from ...families.box.cards import EDITIONS, deck_of
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, read_list
 from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, wired, wired_record
@@ -50,7 +50,7 @@ class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
 
     @property
     def deck(self) -> frozenset[str]:
-        return frozenset(cards_of(self.colors))
+        return deck_of(self.colors)
 
     @property
     def is_over(self) -> bool:

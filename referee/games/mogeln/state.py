@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...families.box.cards import EDITIONS, TOP, cards_of
+from ...families.box.cards import EDITIONS, TOP, deck_of
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, pile_to_wire, read_pile
 from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, count, records_of, wired, wired_record
@@ -69,7 +69,7 @@ class MogelnState(BoxState, options=OPTIONS, player=Cheat):
 
     @property
     def deck(self) -> frozenset[str]:
-        return frozenset(cards_of(EDITIONS[self.options["edition"]], self.top_dealt))
+        return deck_of(EDITIONS[self.options["edition"]], self.top_dealt)
 
     @property
     def next_claim(self) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...families.box.actions import ActionReader, optional_card
-from ...families.box.cards import EDITIONS, cards_of
+from ...families.box.cards import EDITIONS, deck_of
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired, wired_record
@@ -130,7 +130,7 @@ class RatefixState(BoxState, options=OPTIONS, player=Guesser):
 
     @property
     def deck(self) -> frozenset[str]:
-        return frozenset(cards_of(EDITIONS[self.options["edition"]]))
+        return deck_of(EDITIONS[self.options["edition"]])
 
     @property
     def cards_each(self) -> int:

@@ -5,7 +5,7 @@ order they did."""
 from __future__ import annotations
 
 
-from ...families.box.cards import EDITIONS, TOP, cards_of, value
+from ...families.box.cards import EDITIONS, TOP, deck_of, value
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, face_up, seats, wired, wired_record
@@ -36,7 +36,7 @@ class UeberallAnschliessenState(BoxState, options=OPTIONS, player=Runner):
 
     @property
     def deck(self) -> frozenset[str]:
-        return frozenset(cards_of(EDITIONS[self.options["edition"]]))
+        return deck_of(EDITIONS[self.options["edition"]])
 
     @property
     def is_over(self) -> bool:

@@ -5,7 +5,7 @@ the open `battle` and the cards `out` of the game.
 from __future__ import annotations
 
 
-from ...families.box.cards import cards_of
+from ...families.box.cards import deck_of
 from ...families.box.options import COLORS, EDITION, UNTIL_ALL
 from ...families.box.piles import Cards, Entry, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, face_up, wired, wired_record
@@ -30,7 +30,7 @@ class ZweikampfState(BoxState, options=OPTIONS, player=Fighter):
 
     @property
     def deck(self) -> frozenset[str]:
-        return frozenset(cards_of(self.options["colors"]))
+        return deck_of(self.options["colors"])
 
     def holds(self, player: int) -> int:
         """The cards the player can still turn up: the stack, and with `until_all` the won pile."""
