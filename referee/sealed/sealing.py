@@ -150,7 +150,12 @@ def _widening(data: bytes) -> int:
     widest: each string shorter than `CARD_WIDTH` counts at that width (a card is named
     in one to three characters; a member's name or a public string so short is widened
     alike, which depends on public facts only)."""
-    return sum(max(0, CARD_WIDTH + 2 - len(string)) for string in _STRING.findall(data))
+    if b"\\" in data:  # an escape: only the pattern tells a string's quotes from the others
+        return sum(max(0, CARD_WIDTH + 2 - len(string)) for string in _STRING.findall(data))
+    # Without one, every quote opens or closes a string, so the strings are the odd
+    # pieces between quotes; counted by length in C, four times faster than the pattern.
+    lengths = list(map(len, data.split(b'"')[1::2]))
+    return sum((CARD_WIDTH - n) * lengths.count(n) for n in range(CARD_WIDTH))
 
 
 class Sealer:
