@@ -9,11 +9,14 @@ checks, then the step loop), `legal_actions`, `replay` and `scores`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any, NamedTuple
 
 from .actions import Action, Draw, Turn
 from .codes import Code
 from .errors import MalformedInput, Violation
+from .texts import GameTexts, load_texts
 from .turn import Event, LegalActions, Steps, TurnResult, check_mover
 from .wire import Wire
 
@@ -37,18 +40,59 @@ class ReplayResult:
         self.unchecked = unchecked
 
 
+def game_name(folder: str) -> str:
+    """A game's name: its folder's (the last part of its package), with hyphens."""
+    return folder.rpartition(".")[2].replace("_", "-")
+
+
+#: `folder_part`'s default for a part every game of the family must have.
+REQUIRED: Any = object()
+
+
+def folder_part(folder: str, module: str, attribute: str, default: Any = REQUIRED) -> Any:
+    """`attribute` of the module `module` in the game's package `folder`; `default` where
+    the folder has no such module or the module no such attribute, and an ImportError at
+    import time for a part that is required and missing."""
+    found = default
+    if find_spec(f"{folder}.{module}") is not None:
+        found = getattr(import_module(f"{folder}.{module}"), attribute, default)
+    if found is REQUIRED:
+        raise ImportError(f"the game {folder} has no {module}.{attribute}")
+    return found
+
+
 class Ruleset:
     """One game the referee judges. A subclass sets the class attributes and implements
     `load_state`, `check_state`, `start_turn`, `next_actions`, `score`, `deal` and `view`;
-    `wire` reads its turns."""
+    `wire` reads its turns.
+
+    A game's ruleset names its folder, `class Zweikampf(BoxRuleset, folder=__package__)`,
+    and takes from it by role what every game's folder holds (`take_parts`): its name (the
+    folder's, with hyphens), its texts (`texts.toml`) and its printed situations
+    (`situations.SITUATIONS`, where it has them). A family takes more (`BoxRuleset`)."""
+
+    def __init_subclass__(cls, folder: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if folder:
+            cls.take_parts(folder)
+
+    @classmethod
+    def take_parts(cls, folder: str) -> None:
+        """Set what the game's folder holds by role (see the class docstring)."""
+        cls.name = game_name(folder)
+        cls.texts = load_texts(folder)
+        cls.situations = folder_part(folder, "situations", "SITUATIONS", cls.situations)
 
     name: str = ""
     #: The family of games: "rows" (MASTER, classic, junior) or "box" (the other games in
     #: the box, `referee.families.box`); tools written for one family's states ask this.
     family: str = "rows"
-    #: What the game says to a person: its `texts.py` (TITLE, DESCRIPTION, SUMMARY,
-    #: READINGS and, in the box, TURN_SHAPE and `hint`), which the properties below read.
-    texts: Any = None
+    #: What the game says to a person (its folder's `texts.toml`), which the properties
+    #: below read.
+    texts: GameTexts
+    #: Readings several games of the family share, by the key a game's texts name them
+    #: with (`family_readings`).
+    family_readings: Mapping[str, str] = {}
     #: The seats a game can have (`seats` narrows them where an option does).
     min_players: int = 2
     max_players: int = 6
@@ -142,22 +186,23 @@ class Ruleset:
     def title(self) -> str:
         """The game's name as a person reads it (a message id: the rules reference
         translates it)."""
-        return self.texts.TITLE
+        return self.texts.title
 
     @property
     def description(self) -> str:
         """One paragraph for `GET /v1/rulesets`."""
-        return self.texts.DESCRIPTION
+        return self.texts.description
 
     @property
     def summary(self) -> str:
         """The game in a few sentences, for the rules reference (a message id)."""
-        return self.texts.SUMMARY
+        return self.texts.summary
 
     @property
     def readings(self) -> tuple[str, ...]:
-        """The readings the referee takes where the printed rules leave room (message ids)."""
-        return self.texts.READINGS
+        """The readings the referee takes where the printed rules leave room (message ids):
+        those the game shares with its family first, then its own."""
+        return tuple(self.family_readings[key] for key in self.texts.family_readings) + self.texts.readings
 
     def seats(self, options: Any) -> range:
         """The numbers of players a game of these options can have."""

@@ -1,15 +1,23 @@
 """Every game the referee knows: one folder each, and the one registry list.
 
-A game's folder holds everything about it: its state (`state.py`), a turn
-(`turn.py`), its deal (`deal.py`), what it says to a person (`texts.py`: title, summary,
-readings, the shape of a turn, hints), the printed rules' situations (`situations.py`,
-for the conformance kit), and its ruleset (`ruleset.py`: the hooks the engine calls and
-the facts the infrastructure asks for, `core.ruleset.Ruleset`'s attributes), and
-whatever is its own alone.
+A game's folder holds everything about it, each part in the module of its role:
+
+- `ruleset.py`: the ruleset, `class <Game>(<family's ruleset>, folder=__package__)`, with
+  the hooks the engine calls and the facts the infrastructure asks for
+  (`core.ruleset.Ruleset`'s attributes). Naming its folder, it takes the parts below by
+  their role (`Ruleset.take_parts`): its name is the folder's, with hyphens;
+- `texts.toml`: what it says to a person: title, description, summary, readings, the
+  shape of a turn, fixed hints (`core.texts`); `hints.py`: the hints it computes;
+- `situations.py`: the printed rules' situations, for the conformance kit;
+- a box game's `state.py` (`<Game>State`), `turn.py` (`<Game>Turn`), `deal.py` (`deal`)
+  and `validity.py` (`check_game`, the impossible states);
+- whatever is its own alone.
+
 A game imports its family (`referee.families.rows` or `referee.families.box`),
-`referee.core` and `referee.i18n`; never another game. Nothing outside this package
-names a game: the engine, the web layer, pictures, advice and the kits find a game here
-by its ruleset's name and ask its ruleset.
+`referee.core` and `referee.i18n`; never another game, the web layer or a web, schema or
+serializer library. Nothing outside this package names a game: the engine, the web
+layer, pictures, advice and the kits find a game here by its ruleset's name and ask its
+ruleset.
 
 Adding a game: its folder, and one line in `GAMES` below.
 """

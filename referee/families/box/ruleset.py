@@ -3,20 +3,20 @@
 The judging follows docs/games/index.md's check order: the state (INVALID_STATE),
 then the turn as a whole (`GAME_OVER`, `NOT_YOUR_TURN`, `TURN_SHAPE`), then each action
 (`ACTION_AFTER_GAME_END`, then the game's checks), then the end of the turn. A game
-subclasses it with its name, texts, grammar, action reader, its state class
-(`state_type`, whose `OPTIONS` are the game's), its turn class (`turn_type`) and deal
-(`new_deal`), and implements `check_game`, `score` and `view`.
+subclasses it naming its folder (`class Mogeln(BoxRuleset, folder=__package__)`), from
+which the family takes each part by its role (`take_parts`), sets its codes, grammar and
+action reader, and implements `score` and `view`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ...core.actions import Turn
 from ...core.codes import Code
 from ...core.errors import MalformedInput, Violation
-from ...core.ruleset import Ruleset
+from ...core.ruleset import Ruleset, folder_part
 from ...core.scoring import best_players
 from ...core.turn import LegalActions, TurnResult
 from ...i18n import Message
@@ -25,7 +25,7 @@ from .grammar import Grammar
 from .options import check_options
 from .seats import check_mover, check_player_count, may_act, whose
 from .state import BoxState
-from .texts import card_not_in_hand_hint, family_hint
+from .texts import FAMILY_READINGS, card_not_in_hand_hint, family_hint
 from .turn import BoxTurn
 
 
@@ -54,8 +54,32 @@ def most_wins(state: Any, counts: list[int], what: str = "cards") -> dict[str, A
     }
 
 
+#: A hint a game computes: (state, code, the legal actions listed) -> a Message or None.
+GameHint = Callable[[Any, Code, "list[dict] | None"], "Message | None"]
+
+
+def no_hint(state: Any, code: Code, legal: list[dict] | None) -> Message | None:
+    """The hint of a game that computes none: the family's serves."""
+    return None
+
+
 class BoxRuleset(Ruleset):
     family = "box"
+    family_readings = FAMILY_READINGS
+
+    @classmethod
+    def take_parts(cls, folder: str) -> None:
+        """Besides every game's name, texts and situations, a box game's folder holds by
+        role: its state (`state.<Game>State`) and turn (`turn.<Game>Turn`), named after
+        the ruleset's class; its deal (`deal.deal`); its impossible states
+        (`validity.check_game`); and, where it computes hints, `hints.hint`."""
+        super().take_parts(folder)
+        cls.state_type = folder_part(folder, "state", f"{cls.__name__}State")
+        cls.turn_type = folder_part(folder, "turn", f"{cls.__name__}Turn")
+        cls.new_deal = staticmethod(folder_part(folder, "deal", "deal"))
+        cls.check_game = staticmethod(folder_part(folder, "validity", "check_game"))  # type: ignore[method-assign]
+        cls.computed_hint = staticmethod(folder_part(folder, "hints", "hint", no_hint))
+
     grammar: Grammar
     reader: ActionReader
     #: The game's state, read by its `from_dict`; its `OPTIONS` are the game's options.
@@ -97,7 +121,7 @@ class BoxRuleset(Ruleset):
         that can be played."""
         code = violation.code
         if code is Code.TURN_SHAPE:
-            return Message(self.texts.TURN_SHAPE)
+            return Message(self.texts.turn_shape)
         found = family_hint(code, legal)
         if found is None:
             found = self.game_hint(state, code, legal)
@@ -105,11 +129,14 @@ class BoxRuleset(Ruleset):
             found = card_not_in_hand_hint(legal)
         return found
 
+    #: The hints the game computes (its folder's `hints.hint`).
+    computed_hint: GameHint = staticmethod(no_hint)
+
     def game_hint(self, state: Any, code: Code, legal: list[dict] | None) -> Message | None:
-        """The game's own hint for a refusal (`hint` in its texts), or None where the
-        family's serves."""
-        own = getattr(self.texts, "hint", None)
-        return None if own is None else own(state, code, legal)
+        """The game's own hint for a refusal: the fixed one of its texts, else the one it
+        computes, else None where the family's serves."""
+        fixed = self.texts.hints.get(code)
+        return Message(fixed) if fixed is not None else self.computed_hint(state, code, legal)
 
     # -- the game's part -------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """`BoxState` and `BoxPlayer`: the state every box game has, and its wire form, written once.
 
-Every box game's state begins with the same head: `ruleset` (a class attribute), the
+Every box game's state begins with the same head: `ruleset` (a class attribute: the
+game's name, taken from its folder as its ruleset's is), the
 `options`, the `players`, `current` and `waiting`, and `checked` (set once the state has
 passed its checks, never on the wire). A game's state is a class over
 `BoxState`, made a record by `@wired_record`, that adds its own fields, each declared with
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ...core.errors import MalformedInput
+from ...core.ruleset import game_name
 from ...core.wire import Members
 from .options import Option, Options, options_to_wire, read_options
 from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile
@@ -157,6 +159,8 @@ def wired_record(cls: Record) -> Record:
     cls.to_dict = _written(cls, "to_dict", to_dict, names)  # type: ignore[attr-defined]
     cls.from_dict = classmethod(_written(cls, "from_dict", from_dict, names))  # type: ignore[attr-defined]
     if issubclass(cls, BoxState):
+        if "ruleset" not in cls.__dict__:  # a game's state is named after its folder, as its ruleset
+            cls.ruleset = game_name(cls.__module__.rpartition(".")[0])
         cls.MEMBERS = Members(f"{cls.ruleset} state", [*HEAD, *(name for name, _ in cls.WIRE)])
         player = ["name", *(name for name, _ in cls.PLAYER.WIRE)]
         cls.PLAYER_MEMBERS = {

@@ -8,10 +8,12 @@ from ...core.codes import Code
 from ...i18n import N_, Message
 from ...i18n.terms import cards
 
-#: The reading of the games won by the most cards (Zweikampf, Die höchste Karte, Ratefix).
-MOST_CARDS_WIN = N_(
-    "In the other games in the box, the player with the most cards wins, and players with equally many share the win."
-)
+#: The readings several box games share, by the key a game's `texts.toml` names them
+#: with in `family_readings`: `most_cards_win` for the games won by the most cards.
+FAMILY_READINGS = {
+    "most_cards_win": N_("In the other games in the box, the player with the most cards wins, and players with "
+                         "equally many share the win."),
+}
 
 
 def family_hint(code: Code, legal: list[dict] | None) -> Message | None:

@@ -32,7 +32,6 @@ from ...core.zones import Hidden, visible_elsewhere
 from ...families.rows.ruleset import ROW_ACTIONS, RowRuleset
 from ...families.rows.state import RowState
 from ...families.rows.variant import Variant
-from . import texts
 from .situations import POSITION_SITUATIONS
 
 EDITIONS = ("2018", "original")
@@ -237,9 +236,7 @@ def read_options(data: Any) -> ClassicVariant:
     return classic_variant(options["edition"], options["start"], options["without_blue"])
 
 
-class Classic(RowRuleset):
-    name = "classic"
-    texts = texts
+class Classic(RowRuleset, folder=__package__):
     top = ClassicVariant.top
     position_situations = POSITION_SITUATIONS
     options = [

@@ -13,23 +13,12 @@ from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.scoring import best_players
 from .actions import PILE, READ
-from .deal import deal
 from .state import Collector, FarbenSammelnState
-from .turn import FarbenSammelnTurn
-from .validity import check_game
-from . import texts
-from .situations import SITUATIONS, closed_round
+from .situations import closed_round
 
 
-class FarbenSammeln(BoxRuleset):
-    name = "farben-sammeln"
-    texts = texts
-    situations = SITUATIONS
+class FarbenSammeln(BoxRuleset, folder=__package__):
     finished_position = staticmethod(closed_round)
-    state_type = FarbenSammelnState
-    turn_type = FarbenSammelnTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
     min_players, max_players = 2, 6
     codes = FIRST_CODES + (Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
                            Code.CARD_NOT_IN_HAND, Code.SPACE_NOT_FILLED, Code.CLOSE_NOT_ALLOWED)

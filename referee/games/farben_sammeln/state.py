@@ -43,7 +43,6 @@ class FarbenSammelnState(BoxState):
     pile: Cards = wired(PILE)
     display: tuple[tuple[str, ...], ...] = wired(DISPLAY)
     closed: int | None = wired(SEAT)
-    ruleset = "farben-sammeln"
     OPTIONS = OPTIONS
     PLAYER = Collector
 

@@ -10,22 +10,10 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from .deal import deal
 from .state import HoechsteKarteState, Holder
-from .turn import HoechsteKarteTurn
-from .validity import check_game
-from . import texts
-from .situations import SITUATIONS
 
 
-class HoechsteKarte(BoxRuleset):
-    name = "hoechste-karte"
-    texts = texts
-    situations = SITUATIONS
-    state_type = HoechsteKarteState
-    turn_type = HoechsteKarteTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
+class HoechsteKarte(BoxRuleset, folder=__package__):
     min_players, max_players = 2, 4
     codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")

@@ -36,7 +36,6 @@ class HoechsteKarteState(BoxState):
     trick: tuple[Entry, ...] = wired(entries("the trick"))
     set_aside: int = wired(count("set_aside"))
     out: int = wired(count("out"))
-    ruleset = "hoechste-karte"
     OPTIONS = OPTIONS
     PLAYER = Holder
 

@@ -15,7 +15,6 @@ from ...core.errors import MalformedInput
 from ...core.wire import Members, Wire
 from ...families.rows.ruleset import ROW_ACTIONS, RowRuleset
 from ...families.rows.variant import Variant
-from . import texts
 
 
 class JuniorVariant(Variant):
@@ -33,9 +32,7 @@ class JuniorVariant(Variant):
 JUNIOR = JuniorVariant()
 
 
-class Junior(RowRuleset):
-    name = "junior"
-    texts = texts
+class Junior(RowRuleset, folder=__package__):
     top = JuniorVariant.top
     options: list[dict[str, Any]] = []
     codes = (

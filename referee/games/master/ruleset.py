@@ -22,12 +22,9 @@ from .state import WIRE, State
 from .steps import next_on_state, play_on_state
 from .turn import MasterTurn, check_turn_shape
 from .validity import check_state, checked_rows
-from . import texts
 
 
-class Master(Ruleset):
-    name = MASTER.name
-    texts = texts
+class Master(Ruleset, folder=__package__):
     top = MASTER.highest
     min_players, max_players = MASTER.min_players, MASTER.max_players
     bonus_cards = MASTER.bonus_cards

@@ -16,25 +16,13 @@ from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts
 from ...core.codes import Code
 from .actions import READ, Challenge
-from .deal import deal
 from .state import Cheat, Laid, MogelnState
-from .turn import MogelnTurn
-from .validity import check_game
-from . import texts
-from .situations import SITUATIONS
 
 #: An out-of-turn turn (2018 only): one challenge.
 OUT_OF_TURN = Grammar.one_of("challenge")
 
 
-class Mogeln(BoxRuleset):
-    name = "mogeln"
-    texts = texts
-    situations = SITUATIONS
-    state_type = MogelnState
-    turn_type = MogelnTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
+class Mogeln(BoxRuleset, folder=__package__):
     min_players, max_players = 3, 6
     codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND,
                            Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED, Code.REVEAL_MISMATCH,

@@ -56,7 +56,6 @@ class MogelnState(BoxState):
     stack: tuple[Laid, ...] = wired(STACK)
     out: int = wired(count("out"))
     winner: int | None = wired(SEAT)
-    ruleset = "mogeln"
     OPTIONS = OPTIONS
     PLAYER = Cheat
 

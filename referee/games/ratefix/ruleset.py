@@ -9,26 +9,15 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from .deal import deal
-from .turn import RatefixTurn
 from .state import READER, RatefixState
-from .validity import HIGHEST, LOWEST, check_game
-from . import texts
-from .situations import SITUATIONS
+from .validity import HIGHEST, LOWEST
 
 PUTTING = Grammar.one_of("put")
 GUESSING = Grammar.one_of("guess")
 
 
-class Ratefix(BoxRuleset):
-    name = "ratefix"
-    texts = texts
-    situations = SITUATIONS
+class Ratefix(BoxRuleset, folder=__package__):
     middle_holds_entries = True
-    state_type = RatefixState
-    turn_type = RatefixTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
     min_players, max_players = LOWEST, HIGHEST
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
     grammar = PUTTING

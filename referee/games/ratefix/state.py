@@ -123,7 +123,6 @@ class RatefixState(BoxState):
     guesses: tuple[Said, ...] = wired(GUESSES)
     leader: int = wired(LEADER)
     out: int = wired(count("out"))
-    ruleset = "ratefix"
     OPTIONS = OPTIONS
     PLAYER = Guesser
 

@@ -5,11 +5,6 @@ A wrong call throws the caller's open pile onto the middle. Quartets are set asi
 sets aside the most wins (docs/games/schnipp-schnapp.md; option `together`: everyone flips at
 once and the most cards won decides).
 
-- `state`: the state and its wire form; `validity`: the impossible states;
-- `actions`: flip and call, and their reader; `calls`: which calls are right now;
-- `turn`: a turn checked and carried out; `deal`: the seeded deal;
-- `ruleset`: `SchnippSchnapp`, the `families.box.ruleset.BoxRuleset`, with scores and views.
-
-May import: `referee.families.box`, `referee.core` and the standard library. Never the other
-games, the web layer or any web, schema or serializer library.
+Its own modules beyond the roles every game's folder has (`referee.games`): `actions`, flip
+and call, and their reader; `calls`, which calls are right now.
 """

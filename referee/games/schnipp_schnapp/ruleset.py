@@ -18,25 +18,13 @@ from ...families.box.seats import may_act
 from ...core.codes import Code
 from .actions import READ, Call, Flip
 from .calls import schnapp_piles, schnipp_right
-from .deal import deal
 from .state import SchnippSchnappState
-from .turn import SchnippSchnappTurn
-from .validity import check_game
-from . import texts
-from .situations import SITUATIONS
 
 #: A turn out of turn: one call.
 OUT_OF_TURN = Grammar.one_of("call")
 
 
-class SchnippSchnapp(BoxRuleset):
-    name = "schnipp-schnapp"
-    texts = texts
-    situations = SITUATIONS
-    state_type = SchnippSchnappState
-    turn_type = SchnippSchnappTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
+class SchnippSchnapp(BoxRuleset, folder=__package__):
     min_players, max_players = 2, 6
     codes = FIRST_CODES + (Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
                            Code.NOTHING_TO_CALL, Code.CALL_NOT_ALLOWED)

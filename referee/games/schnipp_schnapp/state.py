@@ -71,7 +71,6 @@ def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
 class SchnippSchnappState(BoxState):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     flipped: tuple[int, ...] = wired(seats("flipped"))
-    ruleset = "schnipp-schnapp"
     OPTIONS = OPTIONS
     PLAYER = Snapper
 

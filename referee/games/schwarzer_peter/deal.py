@@ -10,7 +10,7 @@ from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
-from ...families.box.cards import cards_of, value
+from ...families.box.cards import value
 from ...families.box.options import check_options, read_options
 from ...families.box.piles import Hidden, count_cards
 from ...core.deal import check_deal

@@ -12,22 +12,11 @@ from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
-from .deal import deal
-from .turn import SchwarzerPeterTurn
 from .state import READER, Draw, SchwarzerPeterState, next_holding
-from .validity import HIGHEST, LOWEST, check_game
-from . import texts
-from .situations import SITUATIONS
+from .validity import HIGHEST, LOWEST
 
 
-class SchwarzerPeter(BoxRuleset):
-    name = "schwarzer-peter"
-    texts = texts
-    situations = SITUATIONS
-    state_type = SchwarzerPeterState
-    turn_type = SchwarzerPeterTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
+class SchwarzerPeter(BoxRuleset, folder=__package__):
     min_players, max_players = LOWEST, HIGHEST
     codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
                            Code.PAIR_NOT_LAID)
@@ -77,4 +66,4 @@ class SchwarzerPeter(BoxRuleset):
         """A draw and its pair are named for every refusal but the turn's shape."""
         if violation.code is Code.TURN_SHAPE:
             return super().hint(state, actions, violation, legal)
-        return texts.hint(state, violation.code, legal)
+        return self.computed_hint(state, violation.code, legal)

@@ -97,7 +97,6 @@ class Holder(BoxPlayer):
 @wired_record
 class SchwarzerPeterState(BoxState):
     aside: Cards = wired(PILE)
-    ruleset = "schwarzer-peter"
     OPTIONS = OPTIONS
     PLAYER = Holder
 

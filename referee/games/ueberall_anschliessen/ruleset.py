@@ -11,22 +11,10 @@ from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from .actions import MIDDLE, OWN, READ, Place
-from .deal import deal
 from .state import Runner, UeberallAnschliessenState
-from .turn import UeberallAnschliessenTurn
-from .validity import check_game
-from . import texts
-from .situations import SITUATIONS
 
 
-class UeberallAnschliessen(BoxRuleset):
-    name = "ueberall-anschliessen"
-    texts = texts
-    situations = SITUATIONS
-    state_type = UeberallAnschliessenState
-    turn_type = UeberallAnschliessenTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
+class UeberallAnschliessen(BoxRuleset, folder=__package__):
     min_players, max_players = 2, 6
     codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.TURN_ENDED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH,
                            Code.CARD_UNAVAILABLE, Code.NOT_NEXT_HIGHER, Code.MIDDLE_FIRST, Code.FIT_OVERLOOKED,

@@ -33,7 +33,6 @@ class Runner(BoxPlayer):
 class UeberallAnschliessenState(BoxState):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     finished: tuple[int, ...] = wired(seats("finished"))
-    ruleset = "ueberall-anschliessen"
     OPTIONS = OPTIONS
     PLAYER = Runner
 

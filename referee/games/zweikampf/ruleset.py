@@ -10,22 +10,10 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from .turn import ZweikampfTurn
-from .deal import deal
 from .state import Fighter, ZweikampfState
-from .validity import check_game
-from . import texts
-from .situations import SITUATIONS
 
 
-class Zweikampf(BoxRuleset):
-    name = "zweikampf"
-    texts = texts
-    situations = SITUATIONS
-    state_type = ZweikampfState
-    turn_type = ZweikampfTurn
-    new_deal = staticmethod(deal)
-    check_game = staticmethod(check_game)
+class Zweikampf(BoxRuleset, folder=__package__):
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
     grammar = Grammar.one_of("reveal")
     reader = ActionReader({"reveal": read_reveal})

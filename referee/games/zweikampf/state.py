@@ -23,7 +23,6 @@ class Fighter(BoxPlayer):
 class ZweikampfState(BoxState):
     battle: tuple[Entry, ...] = wired(entries("the battle"))
     out: int = wired(count("out"))
-    ruleset = "zweikampf"
     OPTIONS = OPTIONS
     PLAYER = Fighter
 
