@@ -2,7 +2,7 @@
 
 One source of truth: every rule's code, title and text come from `core.codes` (through
 the `messages` catalogue), the check order from each ruleset's code list, each game's
-title, summary and readings from its ruleset (`referee/games/<name>/texts.py`), and only
+title, summary and readings from its ruleset (`referee/games/<name>/texts.toml`), and only
 the few paragraphs around them live here. The same reference is served as the /rules
 page (`http/pages.py`) and written as the Markdown documents in `docs/rules/` by
 

@@ -22,7 +22,8 @@ How to add a string
    (engine; typed values from `terms`), `N_("...")` for a string defined ahead of use,
    `Translator(language, domain).gettext("...")` where the language is known; plurals as
    `Counted(singular, plural, n, ...)` or `Translator.ngettext`. Never join translated
-   pieces with `+`.
+   pieces with `+`. A game's own words go in its folder's `texts.toml`
+   (`referee/core/texts.py`), which `extract.extract_game_texts` reads.
 2. Extract and merge (from the repository's root; Babel's command-line tool):
 
        pybabel extract -F babel.cfg -k Message -k Counted:1,2 -k invalid_state -o referee/i18n/locales/messages.pot --no-location --sort-output .

@@ -218,6 +218,20 @@ class BoxState:
     MEMBERS: ClassVar[Members]
     PLAYER_MEMBERS: ClassVar[dict[bool, Members]]
 
+    def __init_subclass__(cls, options: tuple[Option, ...] | None = None, player: type[BoxPlayer] | None = None,
+                          **kwargs: Any) -> None:
+        """A game's state names its options and its players' class in its header:
+        `class ZweikampfState(BoxState, options=OPTIONS, player=Fighter)`."""
+        # Named: a slotted dataclass is made anew, and zero-argument super() would name the
+        # class before it.
+        super(BoxState, cls).__init_subclass__(**kwargs)
+        # `wired_record` makes the class again (a dataclass with slots), without the
+        # keywords: it keeps what the first making set.
+        if options is not None:
+            cls.OPTIONS = options
+        if player is not None:
+            cls.PLAYER = player
+
     @property
     def is_over(self) -> bool:
         raise NotImplementedError

@@ -15,6 +15,7 @@ written here once:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from ...core.codes import Code
@@ -23,12 +24,14 @@ from ...core.turn import Event, Steps, TurnResult
 from ...core.zones import Cards, Hidden
 from ...i18n import Message
 from ...i18n.terms import Card
+from .piles import take_top
 
 
 class BoxTurn(Steps):
     """The table as `player`'s turn leaves it so far. A game's subclass copies what its
-    turns change and supplies `violation`, `perform`, `candidates`, `new_state`, and where
-    it has them `end_violation` and `is_complete`. `scores` are the game's, for the
+    turns change and supplies, for each kind of action, `check_<kind>` and
+    `perform_<kind>` (or a `violation` and `perform` of its own), `candidates`,
+    `new_state`, and where it has them `end_violation` and `is_complete`. `scores` are the game's, for the
     `game_over` event (`BoxRuleset.start_turn` sets them)."""
 
     scores: Callable[[Any], dict[str, Any]]
@@ -46,10 +49,13 @@ class BoxTurn(Steps):
     # -- the game's part -----------------------------------------------------------------------
 
     def violation(self, index: int, action: Any) -> Violation | None:
-        raise NotImplementedError
+        """The first failing check of `action`, changing nothing, or None: the turn's
+        `check_<kind>` for the action's kind (`check_take` for a take)."""
+        return getattr(self, f"check_{action.kind}")(index, action)
 
     def perform(self, index: int, action: Any) -> None:
-        raise NotImplementedError
+        """Carry out an action its checks passed: the turn's `perform_<kind>`."""
+        getattr(self, f"perform_{action.kind}")(index, action)
 
     def candidates(self) -> Iterable[Any]:
         """The actions to try as the next one (each is listed if it passes `violation`)."""
@@ -90,6 +96,16 @@ class BoxTurn(Steps):
             return Violation(Code.ACTION_AFTER_GAME_END, index, Message(
                 "The game ended for {player} earlier in this turn; nothing may follow.", player=self.who()))
         return None
+
+    # -- shared moves ----------------------------------------------------------------------------
+
+    def turn_up_own(self, named: str | None) -> str | None:
+        """Take the top card off the mover's face-down stack: the card (from a hidden
+        stack, the one `named`, which the checks have made sure of where it must be)."""
+        me = self.players[self.player]
+        card, rest = take_top(me.stack, named)
+        self.players[self.player] = replace(me, stack=rest)
+        return card
 
     # -- shared checks -------------------------------------------------------------------------
 

@@ -39,12 +39,10 @@ DISPLAY = Kind(read_display, lambda display: [list(stack) for stack in display],
 
 
 @wired_record
-class FarbenSammelnState(BoxState):
+class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
     pile: Cards = wired(PILE)
     display: tuple[tuple[str, ...], ...] = wired(DISPLAY)
     closed: int | None = wired(SEAT)
-    OPTIONS = OPTIONS
-    PLAYER = Collector
 
     @property
     def colors(self) -> tuple[str, ...]:

@@ -38,14 +38,7 @@ class FarbenSammelnTurn(BoxTurn):
 
     # -- checks -----------------------------------------------------------------------------------
 
-    def violation(self, index: int, action: Any) -> Violation | None:
-        if isinstance(action, Take):
-            return self.take_violation(index, action)
-        if isinstance(action, Discard):
-            return self.discard_violation(index, action)
-        return self.close_violation(index)
-
-    def take_violation(self, index: int, action: Take) -> Violation | None:
+    def check_take(self, index: int, action: Take) -> Violation | None:
         if action.source == PILE:
             if count_cards(self.pile) == 0:
                 return Violation(Code.PILE_EMPTY, index, Message(
@@ -55,7 +48,7 @@ class FarbenSammelnTurn(BoxTurn):
             return self.turn_up_violation(index, action.card, self.pile, self.listed)
         return self.turn_up_violation(index, action.card, self.display[action.source], self.listed)
 
-    def discard_violation(self, index: int, action: Discard) -> Violation | None:
+    def check_discard(self, index: int, action: Discard) -> Violation | None:
         card = Card(action.card)
         if known(self.hand):
             if action.card not in self.hand:
@@ -72,7 +65,7 @@ class FarbenSammelnTurn(BoxTurn):
                 emptied=self.emptied, to=action.to))
         return None
 
-    def close_violation(self, index: int) -> Violation | None:
+    def check_close(self, index: int, action: Close) -> Violation | None:
         if known(self.hand):
             colors = len({color(c) for c in self.hand})
             if colors > 1:
@@ -83,18 +76,7 @@ class FarbenSammelnTurn(BoxTurn):
 
     # -- carrying out -------------------------------------------------------------------------------
 
-    def perform(self, index: int, action: Any) -> None:
-        if isinstance(action, Take):
-            self.perform_take(action)
-        elif isinstance(action, Discard):
-            self.perform_discard(action)
-        else:
-            if not known(self.hand):
-                self.note_unchecked(Code.CLOSE_NOT_ALLOWED)
-            self.closed = True
-            self.ended = True
-
-    def perform_take(self, action: Take) -> None:
+    def perform_take(self, index: int, action: Take) -> None:
         if action.source == PILE:
             source: Cards = self.pile
         else:
@@ -109,13 +91,19 @@ class FarbenSammelnTurn(BoxTurn):
         self.hand = Hidden(self.hand.count + 1) if isinstance(self.hand, Hidden) else self.hand + (card,)
         self.events.append({"type": "drew", "player": self.player, "from": action.source, "card": card})
 
-    def perform_discard(self, action: Discard) -> None:
+    def perform_discard(self, index: int, action: Discard) -> None:
         if isinstance(self.hand, Hidden):
             self.hand = Hidden(self.hand.count - 1)
         else:
             position = self.hand.index(action.card)
             self.hand = self.hand[:position] + self.hand[position + 1:]
         self.display[action.to] = (action.card,) + self.display[action.to]
+
+    def perform_close(self, index: int, action: Close) -> None:
+        if not known(self.hand):
+            self.note_unchecked(Code.CLOSE_NOT_ALLOWED)
+        self.closed = True
+        self.ended = True
 
     # -- what may come next ----------------------------------------------------------------------
 

@@ -32,12 +32,10 @@ class Holder(BoxPlayer):
 
 
 @wired_record
-class HoechsteKarteState(BoxState):
+class HoechsteKarteState(BoxState, options=OPTIONS, player=Holder):
     trick: tuple[Entry, ...] = wired(entries("the trick"))
     set_aside: int = wired(count("set_aside"))
     out: int = wired(count("out"))
-    OPTIONS = OPTIONS
-    PLAYER = Holder
 
     def color_of(self, player: int) -> str:
         """Player `i` plays the edition's `i`-th colour."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 from ...families.box.actions import Play
 from ...families.box.cards import value
@@ -25,7 +24,6 @@ class HoechsteKarteTurn(BoxTurn):
         self.trick = list(state.trick)
         self.set_aside = state.set_aside
         self.out = state.out
-        self.played = False
 
     @property
     def hand(self):
@@ -56,7 +54,6 @@ class HoechsteKarteTurn(BoxTurn):
             hand = tuple(c for c in me.hand if c != action.card)
         self.players[self.player] = Holder(me.name, hand, me.won)
         self.trick.append(Entry(self.player, action.card))
-        self.played = True
 
     def complete_trick(self) -> bool:
         return len(self.trick) == len(self.players)
@@ -98,7 +95,7 @@ class HoechsteKarteTurn(BoxTurn):
         self.trick = []
 
     def candidates(self) -> Iterator[Play]:
-        if self.played:
+        if self.taken:  # one play a turn
             return
         if isinstance(self.hand, Hidden):
             yield Play()

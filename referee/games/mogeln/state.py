@@ -52,12 +52,10 @@ STACK = records_of(read_play, "the stack is a list of plays",
 
 
 @wired_record
-class MogelnState(BoxState):
+class MogelnState(BoxState, options=OPTIONS, player=Cheat):
     stack: tuple[Laid, ...] = wired(STACK)
     out: int = wired(count("out"))
     winner: int | None = wired(SEAT)
-    OPTIONS = OPTIONS
-    PLAYER = Cheat
 
     @property
     def top_dealt(self) -> int:

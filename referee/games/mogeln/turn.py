@@ -49,17 +49,13 @@ class MogelnTurn(BoxTurn):
 
     # -- checks ------------------------------------------------------------------------------------
 
-    def violation(self, index: int, action: Any) -> Violation | None:
-        if isinstance(action, Play):
-            return self.play_violation(index, action)
-        if isinstance(action, Challenge):
-            return self.challenge_violation(index, action)
+    def check_accept(self, index: int, action: Accept) -> Violation | None:
         if not self.going_out():
             return Violation(Code.ACCEPT_NOT_ALLOWED, index, Message(
                 "Nobody has gone out: there is nothing to accept."))
         return None
 
-    def play_violation(self, index: int, action: Play) -> Violation | None:
+    def check_play(self, index: int, action: Play) -> Violation | None:
         if self.going_out():
             return Violation(Code.RESOLVE_FIRST, index, Message(
                 "{player} has played their last card: challenge that play or accept it first.",
@@ -89,7 +85,7 @@ class MogelnTurn(BoxTurn):
                     "or it is listed elsewhere.", card=Card(card), player=self.who()))
         return None
 
-    def challenge_violation(self, index: int, action: Challenge) -> Violation | None:
+    def check_challenge(self, index: int, action: Challenge) -> Violation | None:
         if not self.stack:
             return Violation(Code.NOTHING_TO_CHALLENGE, index, Message("The stack is empty: there is no play to challenge."))
         top = self.stack[0]
@@ -120,16 +116,11 @@ class MogelnTurn(BoxTurn):
 
     # -- carrying out -------------------------------------------------------------------------------
 
-    def perform(self, index: int, action: Any) -> None:
-        if isinstance(action, Play):
-            self.play(action)
-        elif isinstance(action, Challenge):
-            self.challenge(action)
-        else:
-            self.winner = self.stack[0].player
-            self.ended = True
+    def perform_accept(self, index: int, action: Accept) -> None:
+        self.winner = self.stack[0].player
+        self.ended = True
 
-    def play(self, action: Play) -> None:
+    def perform_play(self, index: int, action: Play) -> None:
         if self.stack and self.stack[0].claim >= self.state.last_value:
             self.set_aside()
         claim = claim_after(self.stack, self.state.last_value)
@@ -157,7 +148,7 @@ class MogelnTurn(BoxTurn):
         self.events.append({"type": "out", "cards": cards, "from": "stack"})
         self.stack = []
 
-    def challenge(self, action: Challenge) -> None:
+    def perform_challenge(self, index: int, action: Challenge) -> None:
         top = self.stack[0]
         turned = tuple(top.cards) if known(top.cards) else action.cards
         assert turned is not None

@@ -118,13 +118,11 @@ class Guesser(BoxPlayer):
 
 
 @wired_record
-class RatefixState(BoxState):
+class RatefixState(BoxState, options=OPTIONS, player=Guesser):
     middle: tuple[Entry, ...] = wired(entries("the middle"))
     guesses: tuple[Said, ...] = wired(GUESSES)
     leader: int = wired(LEADER)
     out: int = wired(count("out"))
-    OPTIONS = OPTIONS
-    PLAYER = Guesser
 
     @classmethod
     def read_options(cls, data: Any, players: Any) -> Options:

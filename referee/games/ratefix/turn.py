@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...families.box.cards import value
-from ...families.box.piles import Entry, Hidden, take_top
+from ...families.box.piles import Entry, Hidden
 from ...families.box.turn import BoxTurn
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -30,7 +30,6 @@ class RatefixTurn(BoxTurn):
         self.middle = list(state.middle)
         self.guesses = list(state.guesses)
         self.leader = state.leader
-        self.acted = False
 
     @property
     def is_view(self) -> bool:
@@ -46,31 +45,22 @@ class RatefixTurn(BoxTurn):
             return True
         return any(not isinstance(p.stack, Hidden) and card in p.stack for p in self.players)
 
-    def violation(self, index: int, action: Any) -> Violation | None:
-        if isinstance(action, Put):
-            stack = self.players[self.player].stack
-            if action.card is None and isinstance(stack, Hidden) and self.is_view:
-                return None  # another player's put on a view: it lies there face down, unnamed
-            return self.turn_up_violation(index, action.card, stack, self.listed)
+    def check_put(self, index: int, action: Put) -> Violation | None:
+        stack = self.players[self.player].stack
+        if action.card is None and isinstance(stack, Hidden) and self.is_view:
+            return None  # another player's put on a view: it lies there face down, unnamed
+        return self.turn_up_violation(index, action.card, stack, self.listed)
+
+    def check_guess(self, index: int, action: Guess) -> Violation | None:
         if len(self.guesses) + 1 == len(self.players) and any(e.card is None for e in self.middle):
             return Violation(Code.CARDS_HIDDEN, None, Message(
                 "This view hides cards in the middle that the last guess would turn up; send the whole state."))
         return None
 
-    def perform(self, index: int, action: Any) -> None:
-        self.acted = True
-        if isinstance(action, Put):
-            self.put(action)
-        else:
-            self.guess(action)
+    def perform_put(self, index: int, action: Put) -> None:
+        self.middle.append(Entry(self.player, self.turn_up_own(action.card)))
 
-    def put(self, action: Put) -> None:
-        me = self.players[self.player]
-        card, rest = take_top(me.stack, action.card)
-        self.players[self.player] = replace(me, stack=rest)
-        self.middle.append(Entry(self.player, card))
-
-    def guess(self, action: Guess) -> None:
+    def perform_guess(self, index: int, action: Guess) -> None:
         self.guesses.append(Said(self.player, action.value))
         if len(self.guesses) == len(self.players):
             self.take_middle()
@@ -88,7 +78,7 @@ class RatefixTurn(BoxTurn):
         self.middle, self.guesses, self.leader = [], [], taker
 
     def candidates(self) -> Iterator[Any]:
-        if not self.acted:
+        if not self.taken:  # one action a turn
             yield Put()
             yield Guess()
 

@@ -68,11 +68,9 @@ def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
 
 
 @wired_record
-class SchnippSchnappState(BoxState):
+class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     flipped: tuple[int, ...] = wired(seats("flipped"))
-    OPTIONS = OPTIONS
-    PLAYER = Snapper
 
     @classmethod
     def player_members(cls, options: Options) -> Members:

@@ -52,7 +52,6 @@ class SchnippSchnappTurn(BoxTurn):
         self.flipped = state.flipped
         self.current = state.current
         self.waiting = state.waiting
-        self.acted = False
 
     @property
     def opens(self) -> list[tuple[str, ...]]:
@@ -81,17 +80,18 @@ class SchnippSchnappTurn(BoxTurn):
 
     # -- checks ------------------------------------------------------------------------------------
 
-    def violation(self, index: int, action: Any) -> Violation | None:
-        if isinstance(action, Flip):
-            if self.flipped and right_call_exists(self.opens, self.flipped, self.middle):
-                return Violation(Code.MATCH_NOT_CALLED, index, Message(
-                    "The card flipped last can be called: nobody flips until it is."))
-            source = self.source()
-            if count_cards(source) == 0:  # cannot happen: the player to move holds cards
-                return None
-            if action.shuffle is not None and count_cards(self.players[self.player].stack) == 0:
-                return None  # a sealed game's referee shuffles the known open pile itself
-            return self.turn_up_violation(index, action.card, source, self.listed)
+    def check_flip(self, index: int, action: Flip) -> Violation | None:
+        if self.flipped and right_call_exists(self.opens, self.flipped, self.middle):
+            return Violation(Code.MATCH_NOT_CALLED, index, Message(
+                "The card flipped last can be called: nobody flips until it is."))
+        source = self.source()
+        if count_cards(source) == 0:  # cannot happen: the player to move holds cards
+            return None
+        if action.shuffle is not None and count_cards(self.players[self.player].stack) == 0:
+            return None  # a sealed game's referee shuffles the known open pile itself
+        return self.turn_up_violation(index, action.card, source, self.listed)
+
+    def check_call(self, index: int, action: Call) -> Violation | None:
         if not self.flipped:
             return Violation(Code.NOTHING_TO_CALL, index, Message(
                 "No flipped card waits to be called."))
@@ -105,14 +105,7 @@ class SchnippSchnappTurn(BoxTurn):
 
     # -- carrying out -------------------------------------------------------------------------------
 
-    def perform(self, index: int, action: Any) -> None:
-        self.acted = True
-        if isinstance(action, Flip):
-            self.flip(action)
-        else:
-            self.call(action)
-
-    def flip(self, action: Flip) -> None:
+    def perform_flip(self, index: int, action: Flip) -> None:
         me = self.players[self.player]
         stack, opened = me.stack, me.open
         if count_cards(stack) == 0:
@@ -140,7 +133,7 @@ class SchnippSchnappTurn(BoxTurn):
             self.flipped = holders(self.players)
             self.waiting = holders(self.players)
 
-    def call(self, action: Call) -> None:
+    def perform_call(self, index: int, action: Call) -> None:
         n = len(self.players)
         callers = seat_order_from(self.player, action.callers(self.player), n)
         if is_right(action.word, self.opens, self.flipped, self.middle):
@@ -197,7 +190,7 @@ class SchnippSchnappTurn(BoxTurn):
     # -- what may come next ----------------------------------------------------------------------
 
     def candidates(self) -> Iterator[Any]:
-        if self.acted:
+        if self.taken:  # one action a turn
             return
         yield Flip()
         for word in WORDS:

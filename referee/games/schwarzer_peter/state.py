@@ -95,10 +95,8 @@ class Holder(BoxPlayer):
 
 
 @wired_record
-class SchwarzerPeterState(BoxState):
+class SchwarzerPeterState(BoxState, options=OPTIONS, player=Holder):
     aside: Cards = wired(PILE)
-    OPTIONS = OPTIONS
-    PLAYER = Holder
 
     @property
     def top(self) -> int:

@@ -54,12 +54,7 @@ class SchwarzerPeterTurn(BoxTurn):
 
     # -- the checks ----------------------------------------------------------------------------
 
-    def violation(self, index: int, action: Any) -> Violation | None:
-        if isinstance(action, Draw):
-            return self.draw_violation(index, action)
-        return self.pair_violation(index, action)
-
-    def draw_violation(self, index: int, action: Draw) -> Violation | None:
+    def check_draw(self, index: int, action: Draw) -> Violation | None:
         source = self.hand(self.source)
         owner = self.who(self.source)
         if action.index is not None and action.index >= count_cards(source):
@@ -91,7 +86,7 @@ class SchwarzerPeterTurn(BoxTurn):
                 "{card} cannot have been drawn: it is listed elsewhere in the state.", card=Card(action.card)))
         return None
 
-    def pair_violation(self, index: int, action: Pair) -> Violation | None:
+    def check_pair(self, index: int, action: Pair) -> Violation | None:
         hand = self.hand()
         cards = self.state.twins(action.value)
         if any(c not in self.deck for c in cards):
@@ -130,13 +125,7 @@ class SchwarzerPeterTurn(BoxTurn):
 
     # -- carrying out ------------------------------------------------------------------------
 
-    def perform(self, index: int, action: Any) -> None:
-        if isinstance(action, Draw):
-            self.draw(action)
-        else:
-            self.lay(action)
-
-    def draw(self, action: Draw) -> None:
+    def perform_draw(self, index: int, action: Draw) -> None:
         source = self.hand(self.source)
         if isinstance(source, Hidden):
             card, rest = action.card, Hidden(source.count - 1)
@@ -150,7 +139,7 @@ class SchwarzerPeterTurn(BoxTurn):
         self.drawn, self.has_drawn = card, True
         self.events.append({"type": "drew", "player": self.player, "from": self.source, "card": card})
 
-    def lay(self, action: Pair) -> None:
+    def perform_pair(self, index: int, action: Pair) -> None:
         me = self.players[self.player]
         cards = self.state.twins(action.value)
         hand = Hidden(me.hand.count - 2) if isinstance(me.hand, Hidden) else tuple(c for c in me.hand if c not in cards)

@@ -30,11 +30,9 @@ class Runner(BoxPlayer):
 
 
 @wired_record
-class UeberallAnschliessenState(BoxState):
+class UeberallAnschliessenState(BoxState, options=OPTIONS, player=Runner):
     middle: tuple[str, ...] = wired(face_up("the middle"))
     finished: tuple[int, ...] = wired(seats("finished"))
-    OPTIONS = OPTIONS
-    PLAYER = Runner
 
     @property
     def deck(self) -> frozenset[str]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from ...families.box.piles import Cards, Hidden, count_cards, known, take_top, turned_over
+from ...families.box.piles import Cards, Hidden, count_cards, known, turned_over
 from ...families.box.turn import BoxTurn
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -63,20 +63,19 @@ class UeberallAnschliessenTurn(BoxTurn):
 
     # -- checks ------------------------------------------------------------------------------------
 
-    def violation(self, index: int, action: Any) -> Violation | None:
-        if isinstance(action, Reveal):
-            if self.over:
-                return Violation(Code.TURN_ENDED, index, Message(
-                    "The turn has ended: nothing more is turned up."))
-            return self.turn_up_violation(index, action.card, self.players[self.player].stack, self.listed)
-        if isinstance(action, Place):
-            return self.place_violation(index, action)
+    def check_reveal(self, index: int, action: Reveal) -> Violation | None:
+        if self.over:
+            return Violation(Code.TURN_ENDED, index, Message(
+                "The turn has ended: nothing more is turned up."))
+        return self.turn_up_violation(index, action.card, self.players[self.player].stack, self.listed)
+
+    def check_stopp(self, index: int, action: Stopp) -> Violation | None:
         if self.overlooked is None or self.overlooked != index - 1:
             return Violation(Code.STOPP_WITHOUT_MISTAKE, index, Message(
                 "Stopp! is called only right after a card was put on the own pile although it fitted elsewhere."))
         return None
 
-    def place_violation(self, index: int, action: Place) -> Violation | None:
+    def check_place(self, index: int, action: Place) -> Violation | None:
         card = self.card
         assert card is not None  # the grammar puts a reveal before every place
         if action.to == MIDDLE:
@@ -126,23 +125,13 @@ class UeberallAnschliessenTurn(BoxTurn):
 
     # -- carrying out -------------------------------------------------------------------------------
 
-    def perform(self, index: int, action: Any) -> None:
-        if isinstance(action, Reveal):
-            self.reveal(action)
-        elif isinstance(action, Place):
-            self.place(index, action)
-        else:
-            self.stopp()
-
-    def reveal(self, action: Reveal) -> None:
-        me = self.players[self.player]
-        card, rest = take_top(me.stack, action.card)
+    def perform_reveal(self, index: int, action: Reveal) -> None:
+        card = self.turn_up_own(action.card)
         assert card is not None
-        self.players[self.player] = replace(me, stack=rest)
         self.card = card
         self.events.append({"type": "revealed", "player": self.player, "card": card})
 
-    def place(self, index: int, action: Place) -> None:
+    def perform_place(self, index: int, action: Place) -> None:
         card = self.card
         assert card is not None
         self.card, self.last_card = None, card
@@ -175,7 +164,7 @@ class UeberallAnschliessenTurn(BoxTurn):
         if seat == self.player:
             self.ended = True
 
-    def stopp(self) -> None:
+    def perform_stopp(self, index: int, action: Stopp) -> None:
         """Each other player, clockwise from the overlooker's left, gives the bottom card of
         their stack onto the top of the overlooker's stack."""
         self.over = True

@@ -20,11 +20,9 @@ class Fighter(BoxPlayer):
 
 
 @wired_record
-class ZweikampfState(BoxState):
+class ZweikampfState(BoxState, options=OPTIONS, player=Fighter):
     battle: tuple[Entry, ...] = wired(entries("the battle"))
     out: int = wired(count("out"))
-    OPTIONS = OPTIONS
-    PLAYER = Fighter
 
     @property
     def until_all(self) -> bool:

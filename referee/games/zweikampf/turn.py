@@ -21,7 +21,6 @@ class ZweikampfTurn(BoxTurn):
         super().__init__(state, player)
         self.battle = list(state.battle)
         self.out = state.out
-        self.revealed = False
 
     def source(self) -> Cards:
         """What the player turns up from: the stack, or with `until_all` the won pile
@@ -54,7 +53,6 @@ class ZweikampfTurn(BoxTurn):
         self.players[self.player] = Fighter(me.name, rest, me.won)
         self.battle.append(Entry(self.player, card))
         self.events.append({"type": "revealed", "player": self.player, "card": card})
-        self.revealed = True
         if len(self.battle) % 2 == 0:
             self.settle()
 
@@ -87,7 +85,7 @@ class ZweikampfTurn(BoxTurn):
         self.battle = []
 
     def candidates(self) -> Iterator[Reveal]:
-        if not self.revealed:
+        if not self.taken:  # one reveal a turn
             yield Reveal()
 
     def new_state(self) -> ZweikampfState:

@@ -3,8 +3,8 @@
 // may call Schnapp! or Schnipp! at any time, recorded in the order the table heard them,
 // with "called together" for a tie. The referee judges each call and moves the piles.
 import { _ } from "../../texts.js";
-import { button, cardName, element, valueToggles } from "../cards.js";
-import { ask, fullDeck, has, prompt, row } from "./common.js";
+import { button, cardName, element } from "../cards.js";
+import { ask, fullDeck, has, laidAtDeal, prompt, row } from "./common.js";
 
 const WORDS = { schnapp: "Schnapp!", schnipp: "Schnipp!" };
 
@@ -70,29 +70,9 @@ export default {
   },
   autoSend: (turn) => turn.actions.every((a) => a.type === "flip"),
   columns: (state) => [[state.options.together ? _("Cards won") : _("Quartets"), (s) => (state.options.together ? s.cards : s.quartets)]],
-  entry: {
-    draft: (start) => ({ quartets: start.players.map(() => new Set()) }),
-    render(ctx, t, draft) {
-      const parts = [prompt(_("Each player sets aside the quartets (all four cards of a value) in their cards. Tap the values each has set aside."), "quartets")];
-      ctx.state.players.forEach((p, i) => {
-        parts.push(ask(p.name));
-        parts.push(valueToggles(1, 20, draft.quartets[i], (v) => {
-          if (draft.quartets[i].has(v)) draft.quartets[i].delete(v);
-          else draft.quartets[i].add(v);
-          ctx.hooks.again();
-        }, { "data-entry-of": String(i), "aria-label": p.name }));
-      });
-      return parts;
-    },
-    // The referee's hidden deal set quartets aside of its own: the stacks are counted
-    // again with the table's (each quartet four cards fewer in the stack).
-    apply(start, draft) {
-      const players = start.players.map((p, i) => {
-        const dealt = p.stack.count + 4 * p.quartets.length;
-        const quartets = [...draft.quartets[i]].sort((a, b) => a - b);
-        return { ...p, stack: { count: dealt - 4 * quartets.length }, quartets };
-      });
-      return { ...start, players };
-    },
-  },
+  // Each quartet the table sets aside is four cards fewer in the stack.
+  entry: laidAtDeal({
+    field: "quartets", pile: "stack", size: 4, top: () => 20,
+    text: () => _("Each player sets aside the quartets (all four cards of a value) in their cards. Tap the values each has set aside."),
+  }),
 };

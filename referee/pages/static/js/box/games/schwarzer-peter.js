@@ -3,8 +3,8 @@
 // it), and lays the pair it made, picked by value. The referee says who was drawn from
 // (it is asked beforehand) and who is left holding the Schwarzer Peter.
 import { _ } from "../../texts.js";
-import { button, positionPicker, valueButtons, valueToggles } from "../cards.js";
-import { ask, fullDeck, has, prompt, row } from "./common.js";
+import { button, positionPicker, valueButtons } from "../cards.js";
+import { ask, fullDeck, has, laidAtDeal, prompt, row } from "./common.js";
 
 const highest = (state) => (state.options.short ? 16 : 20);
 const countOf = (hand) => (Array.isArray(hand) ? hand.length : hand.count);
@@ -45,29 +45,9 @@ export default {
   },
   autoSend: (turn) => turn.actions.some((a) => a.type === "pair"),
   columns: () => [[_("Left with the Schwarzer Peter"), (s) => (s.lost ? "✗" : "")]],
-  entry: {
-    draft: (start) => ({ pairs: start.players.map(() => new Set()) }),
-    render(ctx, t, draft) {
-      const parts = [prompt(_("Each player lays the pairs in their hand at once. Tap the values of the pairs each has laid."), "pairs")];
-      ctx.state.players.forEach((p, i) => {
-        parts.push(ask(p.name));
-        parts.push(valueToggles(1, highest(ctx.state), draft.pairs[i], (v) => {
-          if (draft.pairs[i].has(v)) draft.pairs[i].delete(v);
-          else draft.pairs[i].add(v);
-          ctx.hooks.again();
-        }, { "data-entry-of": String(i), "aria-label": p.name }));
-      });
-      return parts;
-    },
-    // The referee's hidden deal laid pairs of its own: the hands are counted again with
-    // the pairs the table laid (each pair two cards less in hand).
-    apply(start, draft) {
-      const players = start.players.map((p, i) => {
-        const dealt = p.hand.count + 2 * p.pairs.length;
-        const pairs = [...draft.pairs[i]].sort((a, b) => a - b);
-        return { ...p, hand: { count: dealt - 2 * pairs.length }, pairs };
-      });
-      return { ...start, players };
-    },
-  },
+  // Each pair the table lays is two cards fewer in hand.
+  entry: laidAtDeal({
+    field: "pairs", pile: "hand", size: 2, top: highest,
+    text: () => _("Each player lays the pairs in their hand at once. Tap the values of the pairs each has laid."),
+  }),
 };
