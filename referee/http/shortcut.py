@@ -1,11 +1,11 @@
-"""The short way through the service for the commonest answer: a plain request that succeeds.
+"""The short way through the service for the commonest answer: a request that succeeds.
 
 Bots send `POST /v1/turns` and `POST /v1/legal-actions` thousands of times a game, and on
 such a request Flask's own machinery (its request and response objects, routing, contexts
 and hooks) costs more than the referee's whole work (docs/performance.md). `ShortWay` is a WSGI
-layer in front of the Flask app that answers a plain request of those two kinds itself,
+layer in front of the Flask app that answers a request of those two kinds itself,
 through the very functions the views call (`bodies.read_json`, `api.turn_answer`,
-`api.legal_actions_answer`), and hands everything else to Flask untouched:
+`api.legal_actions_answer`, `sealed.turn`), and hands everything else to Flask untouched:
 
 - it is taken only by a POST to exactly one of the two paths, declared exactly
   `application/json`, with a Content-Length within the limit and a body of that length,
