@@ -125,7 +125,6 @@ def new_game(
     players: Sequence[str],
     seed: int | None = None,
     first: int = 0,
-    rows: Sequence[str] | None = None,
     hidden: bool = False,
     ruleset: str = DEFAULT_RULESET,
     options: Any = None,
@@ -135,9 +134,16 @@ def new_game(
     often the deal was redone (classic with the start on the 11s: until someone holds one).
 
     With a `salt` (32 hex digits) the deal comes from the seed and salt together, as a
-    sealed game's does (`core.deal.deal_key`). `rows` (the row order) is MASTER's alone;
-    `options` are the classic game's.
+    sealed game's does (`core.deal.deal_key`). `options` are the game's, as
+    `GET /v1/rulesets` lists them; a game that chooses the order of its rows (MASTER) takes
+    it as the option `rows` (`with_rows`).
     """
     seed = new_seed() if seed is None else seed
-    state, redeals = find_ruleset(ruleset).deal(players, deal_key(seed, salt), first, rows, hidden, options)
+    state, redeals = find_ruleset(ruleset).deal(players, deal_key(seed, salt), first, hidden, options)
     return NewGame(state, seed, redeals)
+
+
+def with_rows(options: Any, rows: Sequence[str] | None) -> Any:
+    """A new game's options with the row order among them: the contract keeps `rows` a
+    member of its own beside `options` (it is MASTER's, which has no other option)."""
+    return options if rows is None else {**(options or {}), "rows": list(rows)}

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.codes import Code
 from ..engine import RULESETS
 from ..i18n import LANGUAGES, N_, Translator
 

@@ -21,7 +21,6 @@ HTTP. The search is seeded, so an export is reproducible.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import deque
 from collections.abc import Callable, Iterator

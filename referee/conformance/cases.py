@@ -80,7 +80,7 @@ def pooled(seed: int, ruleset: str, source: str, index: int) -> dict[str, Any]:
             n = rng.randint(2, min(kind.max_players, 2 + index // 20))
             rows = rng.sample(rules.row_colors(kind.options), 4) if rules.chooses_row_order else None
             state = engine.new_game(strategies.NAMES[:n], seed=rng.randrange(2**32), first=rng.randrange(n),
-                                    rows=rows, ruleset=kind.ruleset, options=kind.options).state.to_dict()
+                                    ruleset=kind.ruleset, options=engine.with_rows(kind.options, rows)).state.to_dict()
             if source == "position":
                 state = _play_on(state, rng, rng.randint(0, min(index, 60)))
                 if rules.jokers and rng.random() < 0.4:

@@ -35,7 +35,6 @@ from .boxsituations import situation_cases
 from ..testing.boxplay import BoxKind, box_kinds, box_turn
 from ..testing.decks import game_kinds
 from .answers import PATHS, Answer, comparable, expected
-from .cases import pooled
 from .scenarios import (
     IMPOSSIBLE_KINDS,
     position_situation_cases,

@@ -159,9 +159,9 @@ class Ruleset:
         """`{"finished", "scores", "winners"}` of a checked state."""
         raise NotImplementedError
 
-    def deal(self, names: Sequence[str], seed: int, first: int, rows: Sequence[str] | None,
-             hidden: bool, options: Any) -> tuple[Any, int]:
-        """A seeded deal and how often it was redone."""
+    def deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> tuple[Any, int]:
+        """A seeded deal with the game's `options` (None: the defaults), and how often it
+        was redone."""
         raise NotImplementedError
 
     def view(self, state: Any, player: int | None) -> Any:

@@ -37,10 +37,9 @@ def new_game():
         request["players"],
         seed=request["seed"],
         first=request["first"],
-        rows=request["rows"],
         hidden=request["hidden"],
         ruleset=request["ruleset"],
-        options=request["options"],
+        options=engine.with_rows(request["options"], request["rows"]),
         salt=salt,
     )
     if request["sealed"]:  # the seed and salt stay inside the token until the game is over

@@ -74,8 +74,9 @@ def verify(record: dict[str, Any]) -> int:
     game = record["game"]
     try:
         state = engine.new_game(
-            game.get("players", []), seed=record["seed"], first=game.get("first", 0), rows=game.get("rows"),
-            ruleset=game.get("ruleset", engine.DEFAULT_RULESET), options=game.get("options"), salt=record["salt"],
+            game.get("players", []), seed=record["seed"], first=game.get("first", 0),
+            ruleset=game.get("ruleset", engine.DEFAULT_RULESET),
+            options=engine.with_rows(game.get("options"), game.get("rows")), salt=record["salt"],
         ).state
     except MalformedInput as exc:
         raise NotARecord(f"the game cannot be dealt: {exc}") from None

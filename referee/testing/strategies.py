@@ -45,8 +45,8 @@ def deals(draw, ruleset: str | None = None, hidden: bool | None = False) -> Data
     first = draw(st.integers(0, n - 1), label="first")
     rules = engine.find_ruleset(kind.ruleset)
     rows = draw(st.permutations(rules.row_colors(kind.options)), label="rows") if rules.chooses_row_order else None
-    game = engine.new_game(NAMES[:n], seed=seed, first=first, rows=rows,
-                           ruleset=kind.ruleset, options=kind.options)
+    game = engine.new_game(NAMES[:n], seed=seed, first=first, ruleset=kind.ruleset,
+                           options=engine.with_rows(kind.options, rows))
     return _hiding(draw, game.state.to_dict(), hidden)
 
 

@@ -419,8 +419,8 @@ def test_openapi_new_game_examples_deal(name):
     post = openapi()["paths"]["/v1/games"]["post"]
     body = post["requestBody"]["content"]["application/json"]["examples"][name]["value"]
     game = engine.new_game(body["players"], seed=body["seed"], first=body.get("first", 0),
-                           rows=body.get("rows"), hidden=body.get("hidden", False),
-                           ruleset=body.get("ruleset", "master"), options=body.get("options"))
+                           hidden=body.get("hidden", False), ruleset=body.get("ruleset", "master"),
+                           options=engine.with_rows(body.get("options"), body.get("rows")))
     assert_valid("new-game-response.json", {"state": game.state.to_dict(), "seed": game.seed,
                                             "redeals": game.redeals})
 

@@ -97,7 +97,7 @@ def test_master_picture_draws_every_slot_the_cards_the_jokers_and_the_bridges(cl
 
 
 def test_master_rows_are_drawn_in_the_states_order(client):
-    state = engine.new_game(["Timo", "Vera"], seed=1, rows=["B", "G", "Y", "R"]).state.to_dict()
+    state = engine.new_game(["Timo", "Vera"], seed=1, options={"rows": ["B", "G", "Y", "R"]}).state.to_dict()
     root = draw(client, {"state": state})
     rows = [e.attrib["data-row"] for e in root.iter() if "row" in classes(e)]
     assert rows == ["B", "G", "Y", "R"]

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from ...core.actions import Turn
 from ...core.codes import Code
-from ...core.errors import MalformedInput, Violation
+from ...core.errors import Violation
 from ...core.ruleset import Ruleset, folder_part
 from ...core.scoring import best_players
 from ...core.turn import LegalActions, TurnResult
@@ -245,10 +245,7 @@ class BoxRuleset(Ruleset):
     def lister(self, state: Any, player: int | None) -> int | None:
         return whose(state, player)
 
-    def deal(self, names: Sequence[str], seed: int, first: int, rows: Any, hidden: bool,
-             options: Any) -> tuple[Any, int]:
-        if rows is not None:
-            raise MalformedInput(f"the {self.name} game has no row order to choose")
+    def deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> tuple[Any, int]:
         return self.new_deal(names, seed, first, hidden, options), 0
 
     def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> Any:

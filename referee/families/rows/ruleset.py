@@ -11,7 +11,6 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.codes import Code
-from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
 from ...core.zones import hands_and_pile_hidden
 from ...core.wire import Members
@@ -61,8 +60,6 @@ class RowRuleset(Ruleset):
         # The hands and the face-down pile are the game's only secrets.
         return hands_and_pile_hidden(state, player)
 
-    def deal(self, names: Sequence[str], seed: int, first: int = 0, rows: Any = None,
-             hidden: bool = False, options: Any = None) -> tuple[RowState, int]:
-        if rows is not None:
-            raise MalformedInput(f"the {self.name} game has no row order to choose")
+    def deal(self, names: Sequence[str], seed: int, first: int = 0, hidden: bool = False,
+             options: Any = None) -> tuple[RowState, int]:
         return deal(self.variant(options), names, seed, first, hidden)

@@ -71,7 +71,7 @@ class Game:
     def new(cls, players: Sequence[str], seed: int, first: int = 0,
             rows: Sequence[str] | None = None) -> Game:
         """A fresh seeded deal, as `engine.new_game` deals it."""
-        state, _ = _REFERENCE.deal(players, seed, first, rows)
+        state, _ = _REFERENCE.deal(players, seed, first, False, None if rows is None else {"rows": rows})
         return cls(state)
 
     def copy(self) -> Game:

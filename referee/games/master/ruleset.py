@@ -100,9 +100,11 @@ class Master(Ruleset, folder=__package__):
         # The hands and the face-down pile are the game's only secrets.
         return hands_and_pile_hidden(state, player)
 
-    def deal(self, names: Sequence[str], seed: int, first: int = 0,
-             rows: Sequence[str] | None = None, hidden: bool = False,
+    def deal(self, names: Sequence[str], seed: int, first: int = 0, hidden: bool = False,
              options: Any = None) -> tuple[State, int]:
-        if options is not None:
-            raise MalformedInput("the master game has no options")
-        return deal(names, seed, first, rows or MASTER.colors, hidden), 0
+        """MASTER's one choice at the deal is the order of the rows (`{"rows": [...]}`, the
+        contract's own member `rows` of a new game); R, Y, G, B when left out."""
+        options = {} if options is None else options
+        if not isinstance(options, dict) or set(options) - {"rows"}:
+            raise MalformedInput("the master game's only choice is the order of the rows, rows")
+        return deal(names, seed, first, options.get("rows") or MASTER.colors, hidden), 0

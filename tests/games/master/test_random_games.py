@@ -66,7 +66,7 @@ def deals(draw, players=st.integers(2, 6), hidden: bool = False) -> State:
     seed = draw(st.integers(0, 2**32))
     first = draw(st.integers(0, n - 1))
     rows = draw(st.permutations(COLORS))
-    state, used, _ = engine.new_game(NAMES[:n], seed=seed, first=first, rows=rows, hidden=hidden)
+    state, used, _ = engine.new_game(NAMES[:n], seed=seed, first=first, hidden=hidden, options={"rows": list(rows)})
     assert used == seed
     return state
 

@@ -57,8 +57,8 @@ def check_listing(state, player, edition):
 def test_random_games_keep_every_card_and_agree_with_the_legal_actions(players, edition, seed, data):
     names = NAMES[:players]
     size = 4 * TOP[players]
-    state = MOGELN.deal(names, seed, 0, None, False, {"edition": edition})[0].to_dict()
-    hidden = MOGELN.deal(names, seed, 0, None, True, {"edition": edition})[0].to_dict()
+    state = MOGELN.deal(names, seed, 0, False, {"edition": edition})[0].to_dict()
+    hidden = MOGELN.deal(names, seed, 0, True, {"edition": edition})[0].to_dict()
     for _ in range(TURNS):
         if state["winner"] is not None:
             break
@@ -108,7 +108,7 @@ def test_random_games_keep_every_card_and_agree_with_the_legal_actions(players, 
 @settings(max_examples=20, deadline=None)
 @given(players=st.integers(3, 6), edition=st.sampled_from(["2018", "original"]), seed=st.integers(0, 2**32 - 1))
 def test_a_game_without_challenges_ends_when_the_first_player_goes_out(players, edition, seed):
-    state = MOGELN.deal(NAMES[:players], seed, 0, None, False, {"edition": edition})[0].to_dict()
+    state = MOGELN.deal(NAMES[:players], seed, 0, False, {"edition": edition})[0].to_dict()
     turns = 0
     while state["winner"] is None:
         options = listed(state)["actions"]

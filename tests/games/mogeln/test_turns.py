@@ -291,12 +291,12 @@ def test_legal_actions_list_one_card_plays_and_the_challenge():
 def test_a_seeded_deal_deals_every_card_of_the_game_evenly_from_first():
     for players, each in [(3, 12), (4, 10), (5, 12), (6, 10)]:
         names = ["A", "B", "C", "D", "E", "F"][:players]
-        state = MOGELN.deal(names, 5, 1, None, False, {"edition": "original"})[0]
+        state = MOGELN.deal(names, 5, 1, False, {"edition": "original"})[0]
         assert [len(p.hand) for p in state.players] == [each] * players and state.current == 1
-        assert MOGELN.deal(names, 5, 1, None, False, {"edition": "original"})[0] == state
+        assert MOGELN.deal(names, 5, 1, False, {"edition": "original"})[0] == state
         assert sorted(c for p in state.players for c in p.hand) == sorted(
             f"{c}{v}" for c in "RYGB" for v in range(1, {3: 9, 4: 10, 5: 15, 6: 15}[players] + 1))
-    hidden = MOGELN.deal(["A", "B", "C"], 5, 0, None, True, {})[0]
+    hidden = MOGELN.deal(["A", "B", "C"], 5, 0, True, {})[0]
     assert hidden.to_dict()["players"][0]["hand"] == {"count": 12}
 
 

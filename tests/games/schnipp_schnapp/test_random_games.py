@@ -74,8 +74,8 @@ def check_listing(state, player) -> list[dict]:
        seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_random_games_keep_every_card_and_agree_with_the_legal_actions(players, edition, together, seed, data):
     names, options = NAMES[:players], {"edition": edition, "together": together}
-    state = SCHNAPP.deal(names, seed, 0, None, False, options)[0].to_dict()
-    hidden = SCHNAPP.deal(names, seed, 0, None, True, options)[0].to_dict()
+    state = SCHNAPP.deal(names, seed, 0, False, options)[0].to_dict()
+    hidden = SCHNAPP.deal(names, seed, 0, True, options)[0].to_dict()
     result = None
     for _ in range(TURNS):
         if SCHNAPP.load_state(state).is_over:
