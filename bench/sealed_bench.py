@@ -13,7 +13,9 @@ append-only file on, when Debian's package is installed). A token is played once
 every sealed call plays a fresh game's token, made beforehand. All run in turn, run by
 run, so that a busy machine slows them alike; the ratios are taken run by run. The
 sealed request also opens the token (Fernet), tells the seat (HMAC), makes the seat's
-view, seals the next token and spends the old one; those parts are timed alone too.
+views, seals the next token and spends the old one; those parts are timed alone too (a
+spend alone as a turn makes it: a new game each time, a token of the position's length
+kept as its latest).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import _common
 from _common import Figure, free_port, header, measure
 from positions import typical_turn
 from request_path_bench import wsgi_caller
+from referee import engine
 from referee.http import create_app
 from referee.sealed.redis_store import RedisStore
 from referee.sealed.sqlite_store import SqliteStore
@@ -113,14 +116,23 @@ def run(quick: bool) -> list[Figure]:
             show(measure("Sealer.seal (Fernet encrypt + JSON)", lambda: sealer.seal(sealed), number, runs))
             show(measure("Sealer.seat (HMAC per seat, compare_digest)",
                          lambda: sealer.seat(sealed.game, len(state["players"]), seat), number, runs))
+            loaded = engine.load_state(state).marked_checked()  # as a sealed turn loads it
+            after = engine.apply(loaded, engine.load_turn(turn, ruleset=loaded.ruleset)).state
+            show(measure("the seat's views (before; after, written)",
+                         lambda: (engine.view(loaded, turn["player"]), engine.view(after, turn["player"]).to_dict()),
+                         number, runs))
+            # A spend as a turn makes it: a game of its own each time, the next token kept.
             counter = itertools.count()
+            latest = Latest(token, 1)
             sqlite = SqliteStore(folder / "spend-alone.sqlite3", 30)
             show(measure("SqliteStore.spend (one transaction)",
-                         lambda: sqlite.spend("g", next(counter).to_bytes(8, "big"), Latest("t", 1)), number, runs))
+                         lambda: sqlite.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest),
+                         number, runs))
             if redis_url:
                 redis = RedisStore(redis_url, 30)
                 show(measure("RedisStore.spend (one script, loopback)",
-                             lambda: redis.spend("g", next(counter).to_bytes(8, "big"), Latest("t", 1)), number, runs))
+                             lambda: redis.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest),
+                             number, runs))
             # Every call of every run (and the warm-up) plays a token of its own.
             calls = number * runs + max(1, number // 10)
             sealed_posts = {name: cycling_caller(app, fresh_bodies(sealer, state, turn, calls))

@@ -89,3 +89,44 @@ def test_over_http_another_text_of_a_token_is_token_invalid():
         turn = {"player": 0, "actions": [{"type": "draw"}]}
         answer = client.post("/v1/turns", json={"game": text, "seat": seat, "turn": turn})
         assert answer.status_code == 400 and answer.json["code"] == code
+
+
+# -- the check itself: `canonical` decides as decoding and encoding the whole text would --
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from referee.sealed.sealing import canonical  # noqa: E402
+
+#: Characters a text may be spelled in: the alphabet, its standard-base64 stand-ins, the
+#: padding, and a few the decoder skips.
+SPELLING = st.sampled_from(list(ALPHABET + "+/=. \n"))
+
+
+def encoded_again(text: bytes) -> bool:
+    try:
+        return base64.urlsafe_b64encode(base64.urlsafe_b64decode(text)) == text
+    except ValueError:
+        return False
+
+
+@given(st.lists(SPELLING, max_size=14).map(lambda chars: "".join(chars).encode("ascii")))
+def test_any_text_is_canonical_exactly_when_it_is_its_bytes_encoded_again(text):
+    assert canonical(text) is encoded_again(text)
+
+
+@given(st.binary(max_size=40), st.data())
+def test_a_written_text_with_one_character_changed_is_canonical_exactly_when_encoded_again(raw, data):
+    text = bytearray(base64.urlsafe_b64encode(raw))
+    assert canonical(bytes(text)) is True
+    if text:
+        text[data.draw(st.integers(0, len(text) - 1))] = ord(data.draw(SPELLING))
+    assert canonical(bytes(text)) is encoded_again(bytes(text))
+
+
+@pytest.mark.parametrize("text, expected", [
+    (b"QUJD", True), (b"QUI=", True), (b"QUJ=", False), (b"QQ==", True), (b"QR==", False),
+    (b"QUJ+", False), (b"QU.D", False), (b"QQ=", False), (b"Q===", False), (b"QQ==QUJD", False),
+])
+def test_texts_written_out(text, expected):
+    assert canonical(text) is expected
+    assert encoded_again(text) is expected

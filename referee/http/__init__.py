@@ -61,8 +61,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The service. Config beyond Flask's: `CORS_ORIGINS` ("*", the default, or a list of
     origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py. `SEAL_KEYS`: the
     keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py). `SHORT_WAY` (True by
-    default): plain successful turns and legal-actions answered without Flask's machinery
-    (see shortcut.py)."""
+    default): successful turns (plain and sealed) and plain legal-actions answered
+    without Flask's machinery (see shortcut.py)."""
     app = Referee(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
@@ -75,7 +75,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(guide)
     register_problem_handlers(app)
     if app.config.get("SHORT_WAY", True) and app.config.get("CORS_ORIGINS", "*") == "*":
-        app.wsgi_app = ShortWay(app.wsgi_app)  # type: ignore[method-assign]
+        app.wsgi_app = ShortWay(app.wsgi_app, app)  # type: ignore[method-assign]
     register_manners(app)  # its middleware wraps the short way too
     install_sealer(app)
     # Compile every schema now, so that a broken contract fails at start, not on a request.

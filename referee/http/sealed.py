@@ -42,7 +42,7 @@ from ..i18n import Message, N_
 from ..sealed import store as stores
 from ..sealed.stores import open_store
 from ..sealed.invitations import InvitationInvalid, Invitations
-from ..sealed.tokens import identity, issued_at
+from ..sealed.tokens import issued_at
 from ..sealed.sealing import KEYS_VARIABLE, Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
 from .language import translator
 from .problems import Problem
@@ -123,16 +123,20 @@ def unavailable() -> Problem:
     return Problem("STORE_UNAVAILABLE", translator().gettext(STORE_DOWN))
 
 
-def spend(token: str, game: str, following: str, turn: int) -> None:
-    """Spend `token` and make `following` the game's latest, or refuse the turn: 409
-    with the latest token when it was spent already, 503 when the store is away."""
+def spend(spent: str, game: str, following: str, turn: int, short: bool = False) -> None:
+    """Spend the token whose digest is `spent` (`sealing.digest`, what the following
+    token's `previous` says) and make `following` the game's latest, or refuse the
+    turn: 409 with the latest token when it was spent already, 503 when the store is
+    away (on the short way, unlogged: Flask then answers the request and logs it)."""
     try:
-        store().spend(game, identity(token), stores.Latest(following, turn))
+        # The digest is the token's identity in hex (tokens.identity): not hashed again.
+        store().spend(game, bytes.fromhex(spent), stores.Latest(following, turn))
     except stores.Spent as spent:
         latest = {} if spent.latest is None else {"game": spent.latest.token, "turn": spent.latest.turn}
         raise Problem("TOKEN_SPENT", translator().gettext(TOKEN_SPENT), **latest) from None
     except stores.StoreUnavailable as exc:
-        current_app.logger.warning("the store is unavailable: %s", exc)
+        if not short:
+            current_app.logger.warning("the store is unavailable: %s", exc)
         raise unavailable() from None
 
 
@@ -265,7 +269,10 @@ def not_for_this_seat(view: Any, seat: int, player: int) -> Violation:
         seat=player_term(view, seat), player=player_term(view, player)))
 
 
-def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
+def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
+    """The answer to a sealed turn. `advised` None is the short way's call
+    (shortcut.py), which hands every refusal to Flask: a refused turn then raises its
+    bare Violation, before any work on the seat's view."""
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
     refuse_expired(body["game"])
@@ -294,20 +301,20 @@ def turn(body: dict[str, Any], advised: Advise) -> dict[str, Any]:
         try:
             legal, events = engine.partial_turn(state, actions, seat)
         except Violation as refused:
-            raise refusal_on_view(refused, view, seat, actions, advised) from None
+            raise refused if advised is None else refusal_on_view(refused, view, seat, actions, advised) from None
         if legal.actions:  # the rules let the turn go on: it stays open
             following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
                                [a.to_dict() for a in named_turned_up(state, seat, actions)], digest(token))
-            return answer(following, state, seat, events, view_of=view, spending=token)
+            return answer(following, state, seat, events, view_of=view, short=advised is None)
     try:
         result = engine.apply(state, engine.Turn(seat, tuple(actions)))
     except Violation as refused:
-        raise refusal_on_view(refused, view, seat, actions, advised) from None
+        raise refused if advised is None else refusal_on_view(refused, view, seat, actions, advised) from None
     # A hand the others cannot see is shuffled where it changed, so its order tells
     # nothing (a card just drawn is not at the end).
     after = rules.sealed_reorder(state, result.state, rng)
     following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token))
-    return answer(following, after, seat, result.events, view_of=engine.view(after, seat), spending=token)
+    return answer(following, after, seat, result.events, view_of=engine.view(after, seat), short=advised is None)
 
 
 def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
@@ -325,18 +332,19 @@ def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
 
 
 def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any,
-           spending: str) -> dict[str, Any]:
-    """The answer to an accepted turn, once its token is spent (nothing goes out before)."""
-    token = sealer().seal(following)
-    spend(spending, following.game, token, following.turn)
-    return {
-        "game": token,
-        **history(following),
+           short: bool = False) -> dict[str, Any]:
+    """The answer to an accepted turn, once the token it follows (`following.previous`)
+    is spent: nothing goes out before. All of it is made before the spend, so that
+    nothing fails after it."""
+    seen = {
         "view": view_of.to_dict(),
         "open": open_as_seen(following, state, seat),
         "events": engine.view_events(state, events, seat),
         "public": engine.view_events(state, events, None),
     }
+    token = sealer().seal(following)
+    spend(following.previous, following.game, token, following.turn, short)
+    return {"game": token, **history(following), **seen}
 
 
 def legal_actions(body: dict[str, Any], advised: Advise) -> dict[str, Any]:

@@ -1,25 +1,31 @@
-"""The short way through the service for the commonest answer: a plain request that succeeds.
+"""The short way through the service for the commonest answer: a request that succeeds.
 
 Bots send `POST /v1/turns` and `POST /v1/legal-actions` thousands of times a game, and on
 such a request Flask's own machinery (its request and response objects, routing, contexts
 and hooks) costs more than the referee's whole work (docs/performance.md). `ShortWay` is a WSGI
-layer in front of the Flask app that answers a plain request of those two kinds itself,
+layer in front of the Flask app that answers a request of those two kinds itself,
 through the very functions the views call (`bodies.read_json`, `api.turn_answer`,
-`api.legal_actions_answer`), and hands everything else to Flask untouched:
+`api.legal_actions_answer`, `sealed.turn`), and hands everything else to Flask untouched:
 
 - it is taken only by a POST to exactly one of the two paths, declared exactly
   `application/json`, with a Content-Length within the limit and a body of that length,
   and without an `Origin` (CORS headers are flask-cors's to write);
+- a sealed turn (a `game` token in the body) is taken too, through `sealed.turn` in the
+  app's context (its sealer, keys and store are the app's); a sealed legal-actions
+  request is Flask's;
 - it is given up at the first sign of anything but a 200: JSON, the schema or the engine
-  refusing the request, a sealed game (its tokens are the Flask app's), any exception.
-  The request then goes to Flask with the body as read, and Flask does it all again and
-  answers as it always has (problems, advice, a bug's 500 and its log).
+  refusing the request, a token or seat refused, the store refusing the spend, any
+  exception. The request then goes to Flask with the body as read, and Flask does it all
+  again and answers as it always has (problems, advice, a bug's 500 and its log). A
+  sealed turn is given up only before its token is spent: its answer is made whole
+  before the spend, and once the spend is recorded it is answered here.
 
 So the two ways can only differ in a 200 answer, and there they share every function but
-the framing; `tests/http/test_shortcut.py` compares their answers byte for byte. The
-manners (request id, language, access log: `manners.Manners`) wrap both. `create_app`
-installs it unless the config says `SHORT_WAY: False` or narrows `CORS_ORIGINS` (then every
-answer varies by Origin, which Flask's hook writes).
+the framing; `tests/http/test_shortcut.py` compares their answers byte for byte (a sealed
+turn's by what its new token holds: each sealing draws a fresh IV). The manners (request
+id, language, access log: `manners.Manners`) wrap both. `create_app` installs it unless
+the config says `SHORT_WAY: False` or narrows `CORS_ORIGINS` (then every answer varies by
+Origin, which Flask's hook writes).
 """
 
 from __future__ import annotations
@@ -29,13 +35,15 @@ from typing import Any, Callable
 
 import orjson
 
+from . import sealed
 from .api import legal_actions_answer, turn_answer
 from .bodies import JSON_TYPE, MAX_BODY, read_json
 
-#: The paths the short way answers: the schema of their body and the view's answer.
-ROUTES: dict[str, tuple[str, Callable[..., dict[str, Any]]]] = {
-    "/v1/turns": ("turn-request.json", turn_answer),
-    "/v1/legal-actions": ("legal-actions-request.json", legal_actions_answer),
+#: The paths the short way answers: the schema of their body, the view's answer to a
+#: plain request and to a sealed one (None: a sealed request is Flask's).
+ROUTES: dict[str, tuple[str, Callable[..., dict[str, Any]], Callable[..., dict[str, Any]] | None]] = {
+    "/v1/turns": ("turn-request.json", turn_answer, sealed.turn),
+    "/v1/legal-actions": ("legal-actions-request.json", legal_actions_answer, None),
 }
 
 
@@ -48,12 +56,14 @@ def _decline(*_: Any) -> Declined:
 
 
 class ShortWay:
-    """WSGI middleware: the ROUTES' plain successes answered here, the rest by `app`."""
+    """WSGI middleware: the ROUTES' successes answered here, the rest by `app` (the
+    Flask app's own WSGI callable; `flask` is the app, whose context a sealed turn needs)."""
 
-    __slots__ = ("app",)
+    __slots__ = ("app", "flask")
 
-    def __init__(self, app: Any):
+    def __init__(self, app: Any, flask: Any):
         self.app = app
+        self.flask = flask
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
         route = ROUTES.get(environ.get("PATH_INFO"))
@@ -68,7 +78,7 @@ class ShortWay:
         if length is None:  # none, or over the limit: Flask's 413 and chunked reading
             return self.app(environ, start_response)
         raw = environ["wsgi.input"].read(length)
-        answer = _answer(raw, *route) if len(raw) == length else None
+        answer = _answer(raw, self.flask, *route) if len(raw) == length else None
         if answer is None:
             environ["wsgi.input"] = io.BytesIO(raw)
             return self.app(environ, start_response)
@@ -84,12 +94,19 @@ def _length(header: str | None) -> int | None:
     return length if length <= MAX_BODY else None
 
 
-def _answer(raw: bytes, schema: str, respond: Callable[..., dict[str, Any]]) -> bytes | None:
+def _answer(raw: bytes, flask: Any, schema: str, respond: Callable[..., dict[str, Any]],
+            respond_sealed: Callable[..., dict[str, Any]] | None) -> bytes | None:
     """The 200 answer's body, or None where the answer is anything else."""
     try:
         body = read_json(raw, schema)
-        if "game" in body:  # sealed: the sealer and its keys live in the Flask app
+        if "game" not in body:
+            return orjson.dumps(respond(body, _decline))
+        if respond_sealed is None:
             return None
-        return orjson.dumps(respond(body, _decline))
+        with flask.app_context():  # the sealer, the keys and the store are the app's
+            answer = respond_sealed(body, None)
     except Exception:  # anything but a 200 is Flask's to answer, as it always was
         return None
+    # Outside the try: the token is spent now, so the answer is never handed to Flask
+    # (which would find it spent); it is made of the engine's JSON shapes, as always.
+    return orjson.dumps(answer)

@@ -116,3 +116,35 @@ def test_the_padding_opens_to_the_same_contents():
     assert Sealed.from_json(sealed.to_json()) == sealed
     sealer = Sealer([KEY])
     assert sealer.open(sealer.seal(sealed)) == sealed
+
+
+# -- the widening: counted by splitting at quotes, as the string pattern counts it --
+
+import orjson  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
+
+from referee.sealed import sealing  # noqa: E402
+
+SHORT_TEXTS = st.text(alphabet='R7J1:,{}[] "\\\n', max_size=4)
+JSON_VALUES = st.recursive(st.none() | st.integers(-5, 500) | SHORT_TEXTS,
+                           lambda inner: st.lists(inner, max_size=5) | st.dictionaries(SHORT_TEXTS, inner, max_size=4),
+                           max_leaves=20)
+
+
+@given(JSON_VALUES)
+def test_the_widening_is_what_the_string_pattern_counts(value):
+    data = orjson.dumps(value)
+    by_pattern = sum(max(0, sealing.CARD_WIDTH + 2 - len(s)) for s in sealing._STRING.findall(data))
+    assert sealing._widening(data) == by_pattern
+
+
+@pytest.mark.parametrize("data, expected", [
+    # "a" 2, "R7" 1, "J" 2, "R10" 0, "bb" 1, "" 3
+    (b'{"a":["R7","J","R10"],"bb":""}', 9),
+    # ":" and "," are strings too; a key of three characters widens nothing
+    (b'{"abc":[":",","]}', 4),
+    # an escaped quote: the pattern's count ("\"" is 4 characters as written)
+    (b'{"abc":["\\"","x"]}', 3),
+])
+def test_the_widening_written_out(data, expected):
+    assert sealing._widening(data) == expected

@@ -2,7 +2,7 @@
 
 Two apps with the same keys, one with the short way and one without (`SHORT_WAY: False`),
 get the same requests through their WSGI interface; status, header list and body bytes
-must be equal. A spy on the Flask views says which way each request took on the first
+must be equal (for an accepted sealed turn, the new token by what it holds). A spy on the Flask views says which way each request took on the first
 app, so the comparison cannot pass by the short way never being used.
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import json
+import tempfile
+from pathlib import Path
 
 import orjson
 import pytest
@@ -18,7 +20,7 @@ from hypothesis import HealthCheck, event, given, settings
 from referee import engine
 from referee.conformance.cases import cases
 from referee.http import create_app
-from referee.sealed.sealing import new_key
+from referee.sealed.sealing import Sealer, new_key
 
 KEY = new_key()
 VIEWS = ("api.turns", "api.legal_actions")
@@ -140,17 +142,94 @@ def test_anything_but_a_plain_success_is_flasks_to_answer(why, path, body, kwarg
         assert SHORT.flask_calls == ["api.turns"], why
 
 
-def test_a_sealed_turn_is_flasks_to_answer():
-    client = SHORT.test_client()
-    opened = client.post("/v1/games", json={"players": ["Ada", "Ben"], "sealed": True}).get_json()
-    listed = client.post("/v1/legal-actions", json={"game": opened["game"], "seat": opened["seats"][0]})
-    assert listed.status_code == 200
-    SHORT.flask_calls.clear()
-    request = {"game": opened["game"], "seat": opened["seats"][0],
-               "turn": {"player": 0, "actions": [listed.get_json()["actions"][0]]}}
-    answer = client.post("/v1/turns", json=request)
-    assert answer.status_code == 200 and "game" in answer.get_json()
-    assert SHORT.flask_calls == ["api.turns"]
+def sealed_apps() -> tuple:
+    """An app with the short way and one without, each with a store of its own (each
+    spends the same tokens), under the same keys."""
+    folder = Path(tempfile.mkdtemp(prefix="elfer-shortcut-"))
+    return make_app(STORE=str(folder / "short.sqlite3")), make_app(SHORT_WAY=False, STORE=str(folder / "flask.sqlite3"))
+
+
+def same_sealed_answer(short: tuple, flask: tuple) -> dict:
+    """The two apps' answers to the same sealed request are the same: status, headers
+    (Content-Length too: a token's length depends on public facts only) and body, the
+    new token compared by what it holds (each sealing draws a fresh IV and time)."""
+    assert short[:2] == flask[:2]
+    mine, theirs = json.loads(short[2]), json.loads(flask[2])
+    if short[0] == "200 OK":
+        token = mine.pop("game")
+        assert Sealer([KEY]).open(token) == Sealer([KEY]).open(theirs.pop("game"))
+        mine["game"] = token
+    else:
+        assert short[2] == flask[2]
+    assert {k: v for k, v in mine.items() if k != "game"} == {k: v for k, v in theirs.items() if k != "game"}
+    return mine
+
+
+def seat_to_move(client, token: str, seats: list[str]) -> tuple[int, list[dict]]:
+    """The seat that may act now, and what it may do first."""
+    for index, key in enumerate(seats):
+        listed = client.post("/v1/legal-actions", json={"game": token, "seat": key}).get_json()
+        if listed["actions"]:
+            return index, listed["actions"]
+    raise AssertionError("no seat may act")
+
+
+@pytest.mark.parametrize("ruleset", [name for name, rules in engine.RULESETS.items() if rules.sealable])
+def test_a_sealed_turn_goes_the_short_way_when_accepted_and_answers_as_flask_does(ruleset):
+    short, flask = sealed_apps()
+    client = flask.test_client()
+    players = ["Ada", "Ben"] if ruleset == "zweikampf" else ["Ada", "Ben", "Cleo"]  # a game for two, one for three up
+    game = client.post("/v1/games", json={"players": players, "sealed": True, "ruleset": ruleset}).get_json()
+    token, ways = game["game"], []
+    for number in range(8):
+        seat, actions = seat_to_move(client, token, game["seats"])
+        # Every other turn draws where a draw is offered: the turns left open after one too.
+        draws = [a for a in actions if a["type"] == "draw"]
+        action = draws[0] if draws and number % 2 else actions[0]
+        body = orjson.dumps({"game": token, "seat": game["seats"][seat], "turn": {"player": seat, "actions": [action]}})
+        short.flask_calls.clear()
+        answer = same_sealed_answer(exchange(short, "/v1/turns", body), exchange(flask, "/v1/turns", body))
+        ways.append(("short" if short.flask_calls == [] else "flask", "game" in answer and "view" in answer))
+        if "view" in answer:  # else a refusal (a turn of one action may be too short): Flask's
+            token = answer["game"]
+    # Each accepted turn went the short way, each refused one to Flask.
+    assert ways and all(way == ("short" if accepted else "flask") for way, accepted in ways)
+    assert ("short", True) in ways
+
+
+def test_a_refused_sealed_turn_is_flasks_to_answer_byte_for_byte():
+    short, flask = sealed_apps()
+    game = flask.test_client().post("/v1/games", json={"players": ["Ada", "Ben"], "sealed": True}).get_json()
+    seat, actions = seat_to_move(flask.test_client(), game["game"], game["seats"])
+    request = {"game": game["game"], "seat": game["seats"][seat], "turn": {"player": seat, "actions": [actions[0]]}}
+    other = 1 - seat
+    refused = {
+        "a changed token": {**request, "game": game["game"][:-8] + ("A" if game["game"][-8] != "A" else "B") + game["game"][-7:]},
+        "another game's seat key": {**request, "seat": "0" * 64},
+        "the other seat's turn": {**request, "seat": game["seats"][other], "turn": {"player": other, "actions": [actions[0]]}},
+        "a card named in a draw": {**request, "turn": {"player": seat, "actions": [{"type": "draw", "card": "R1"}]}},
+        "a rule broken": {**request, "turn": {"player": seat, "actions": [{"type": "pass"}]}},
+    }
+    for why, body in refused.items():
+        short.flask_calls.clear()
+        raw = orjson.dumps(body)
+        answered = exchange(short, "/v1/turns", raw, headers={"Accept-Language": "fr"})
+        assert answered == exchange(flask, "/v1/turns", raw, headers={"Accept-Language": "fr"}), why
+        assert answered[0] != "200 OK" and short.flask_calls == ["api.turns"], why
+
+
+def test_a_spent_sealed_token_is_flasks_to_answer_with_the_latest_token():
+    short = make_app()  # SHORT and FLASK share the tests' store: a token spent on one is spent on both
+    game = FLASK.test_client().post("/v1/games", json={"players": ["Ada", "Ben"], "sealed": True}).get_json()
+    seat, actions = seat_to_move(FLASK.test_client(), game["game"], game["seats"])
+    raw = orjson.dumps({"game": game["game"], "seat": game["seats"][seat], "turn": {"player": seat, "actions": [actions[0]]}})
+    first = exchange(short, "/v1/turns", raw)
+    assert first[0] == "200 OK" and short.flask_calls == []
+    again = exchange(short, "/v1/turns", raw)
+    assert again == exchange(FLASK, "/v1/turns", raw)
+    assert again[0] == "409 CONFLICT" and short.flask_calls == ["api.turns"]
+    problem = json.loads(again[2])
+    assert (problem["code"], problem["game"], problem["turn"]) == ("TOKEN_SPENT", json.loads(first[2])["game"], 1)
 
 
 def test_with_origins_narrowed_every_answer_goes_through_flask_and_varies_by_origin():

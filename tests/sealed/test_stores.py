@@ -106,6 +106,9 @@ def test_sqlite_forgets_what_is_older_than_the_retention(tmp_path):
     assert connection.execute("SELECT game FROM games").fetchall() == [("new-game",)]
     assert connection.execute("SELECT count(*) FROM seats").fetchone() == (0,)
     assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
+    assert connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (8192,)
+    assert connection.execute("PRAGMA journal_size_limit").fetchone() == (32 * 1024 * 1024,)
 
 
 def test_the_settings():
