@@ -8,8 +8,9 @@ game's question (INVALID_STATE in a state, a rule code in a turn), not the reade
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from ...core.cards import Deck
 
@@ -30,6 +31,12 @@ def color(card: str) -> str:
 def cards_of(colors: tuple[str, ...], top: int = TOP) -> tuple[str, ...]:
     """The cards of `colors` with values 1 to `top`, colour by colour, then by value."""
     return tuple(f"{c}{v}" for c in colors for v in range(1, top + 1))
+
+
+def colors_of(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """A game's colours, by its options: the two its `colors` option chose where it has
+    one, else the edition's four."""
+    return tuple(options["colors"]) if "colors" in options else EDITIONS[options["edition"]]
 
 
 def deck_of(colors: Sequence[str], top: int = TOP) -> frozenset[str]:

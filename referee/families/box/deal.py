@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.deal import check_deal
-from .cards import EDITIONS, cards_of
+from .cards import cards_of, colors_of
 from .options import Option, Options, check_options, read_options
 
 
@@ -19,6 +19,6 @@ def shuffled(names: Sequence[str], seed: int, first: int, lowest: int, highest: 
     check_deal(names, first, seed, lowest, highest)
     chosen = read_options(options, declared)
     check_options(chosen)
-    cards = list(cards_of(chosen["colors"] if "colors" in chosen else EDITIONS[chosen["edition"]]))
+    cards = list(cards_of(colors_of(chosen)))
     random.Random(seed).shuffle(cards)
     return chosen, cards

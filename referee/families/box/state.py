@@ -29,6 +29,7 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ...core.errors import MalformedInput
 from ...core.ruleset import game_name
+from .cards import colors_of, deck_of
 from ...core.wire import Members
 from .options import Option, Options, options_to_wire, read_options
 from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile
@@ -235,6 +236,12 @@ class BoxState:
     @property
     def is_over(self) -> bool:
         raise NotImplementedError
+
+    @property
+    def deck(self) -> frozenset[str]:
+        """The cards of the game: 1 to 20 of its colours (`colors_of`); a game dealt from
+        other cards says which."""
+        return deck_of(colors_of(self.options))
 
     def marked_checked(self: Self) -> Self:
         return replace(self, checked=True)

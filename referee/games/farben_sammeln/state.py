@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...families.box.cards import EDITIONS, deck_of
+from ...families.box.cards import EDITIONS
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, read_list
 from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, wired, wired_record
@@ -24,6 +24,8 @@ def hand_size(players: int) -> int:
 
 @wired_record
 class Collector(BoxPlayer):
+    """A collector: their hand."""
+
     hand: Cards = wired(PILE)
 
 
@@ -40,6 +42,9 @@ DISPLAY = Kind(read_display, lambda display: [list(stack) for stack in display],
 
 @wired_record
 class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
+    """The table: the face-down pile, the four face-up display stacks (top first) and
+    who closed the round, once someone has."""
+
     pile: Cards = wired(PILE)
     display: tuple[tuple[str, ...], ...] = wired(DISPLAY)
     closed: int | None = wired(SEAT)
@@ -47,10 +52,6 @@ class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
     @property
     def colors(self) -> tuple[str, ...]:
         return EDITIONS[self.options["edition"]]
-
-    @property
-    def deck(self) -> frozenset[str]:
-        return deck_of(self.colors)
 
     @property
     def is_over(self) -> bool:

@@ -19,6 +19,9 @@ from .state import STACKS, Collector, FarbenSammelnState
 
 
 class FarbenSammelnTurn(BoxTurn):
+    """A take, a discard and perhaps a close: the turn works on a copy of the pile, the
+    display stacks and the mover's hand, and notes the stack a take emptied."""
+
     def __init__(self, state: FarbenSammelnState, player: int):
         super().__init__(state, player)
         self.hand: Cards = state.players[player].hand

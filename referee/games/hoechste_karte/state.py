@@ -27,12 +27,18 @@ def deck_of(edition: str, players: int) -> frozenset[str]:
 
 @wired_record
 class Holder(BoxPlayer):
+    """A player: their hand, the cards of their own colour not yet played, and the count
+    of cards they have won."""
+
     hand: Cards = wired(PILE)
     won: int = wired(count("won"))
 
 
 @wired_record
 class HoechsteKarteState(BoxState, options=OPTIONS, player=Holder):
+    """The table: the trick being played (face down until it is whole), and the counts of
+    the cards set aside by tied tricks and of those out of the game."""
+
     trick: tuple[Entry, ...] = wired(entries("the trick"))
     set_aside: int = wired(count("set_aside"))
     out: int = wired(count("out"))

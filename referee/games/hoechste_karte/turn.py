@@ -19,6 +19,9 @@ from .validity import seats
 
 
 class HoechsteKarteTurn(BoxTurn):
+    """One card played face down: the turn works on a copy of the trick, the cards set aside
+    by tied tricks and those out of the game, and settles the trick once it is whole."""
+
     def __init__(self, state: HoechsteKarteState, player: int):
         super().__init__(state, player)
         self.trick = list(state.trick)

@@ -23,6 +23,8 @@ DEALT_TOP = {3: 9, 4: 10, 5: 15, 6: 15}
 
 @wired_record
 class Cheat(BoxPlayer):
+    """A player: their hand."""
+
     hand: Cards = wired(PILE)
 
 
@@ -53,6 +55,9 @@ STACK = records_of(read_play, "the stack is a list of plays",
 
 @wired_record
 class MogelnState(BoxState, options=OPTIONS, player=Cheat):
+    """The table: the stack of plays, top first, each with what it claimed; the count of
+    cards set aside with completed counts; the winner, once there is one."""
+
     stack: tuple[Laid, ...] = wired(STACK)
     out: int = wired(count("out"))
     winner: int | None = wired(SEAT)

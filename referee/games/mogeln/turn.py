@@ -26,6 +26,9 @@ from .state import Cheat, Laid, MogelnState, claim_after
 
 
 class MogelnTurn(BoxTurn):
+    """A play, a challenge, a challenge then a play, or an accept: the turn works on a copy
+    of the stack of plays, the completed counts set aside and the winner."""
+
     def __init__(self, state: MogelnState, player: int):
         super().__init__(state, player)
         self.stack = list(state.stack)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...families.box.actions import ActionReader, optional_card
-from ...families.box.cards import EDITIONS, deck_of
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired, wired_record
@@ -113,12 +112,17 @@ LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 
 @wired_record
 class Guesser(BoxPlayer):
+    """A player: their face-down stack and the count of cards they have won."""
+
     stack: Cards = wired(PILE)
     won: int = wired(count("won"))
 
 
 @wired_record
 class RatefixState(BoxState, options=OPTIONS, player=Guesser):
+    """The table: the round's middle (who put each card), the guesses made so far in
+    order, the player who guesses first, and the count of cards out of the game."""
+
     middle: tuple[Entry, ...] = wired(entries("the middle"))
     guesses: tuple[Said, ...] = wired(GUESSES)
     leader: int = wired(LEADER)
@@ -127,10 +131,6 @@ class RatefixState(BoxState, options=OPTIONS, player=Guesser):
     @classmethod
     def read_options(cls, data: Any, players: Any) -> Options:
         return read_ratefix_options(data, len(players) if isinstance(players, list) else 0)
-
-    @property
-    def deck(self) -> frozenset[str]:
-        return deck_of(EDITIONS[self.options["edition"]])
 
     @property
     def cards_each(self) -> int:

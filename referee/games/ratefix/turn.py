@@ -25,6 +25,9 @@ from .validity import seats
 
 
 class RatefixTurn(BoxTurn):
+    """One put or one guess: the turn works on a copy of the middle, the round's guesses
+    and its leader, and takes the middle for the nearest guess once everyone has guessed."""
+
     def __init__(self, state: RatefixState, player: int):
         super().__init__(state, player)
         self.middle = list(state.middle)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from ...families.box.cards import EDITIONS, cards_of, value
+from ...families.box.cards import EDITIONS, value
 from ...families.box.options import EDITION, Option, Options, boolean
 from ...families.box.piles import Cards, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired, wired_record
@@ -22,11 +22,6 @@ TOGETHER = Option(
     "the most cards from the others and the middle wins.",
 )
 OPTIONS = (EDITION, TOGETHER)
-
-
-@cache
-def deck_of(edition: str) -> frozenset[str]:
-    return frozenset(cards_of(EDITIONS[edition]))
 
 
 @cache
@@ -51,6 +46,9 @@ QUARTETS = Kind(read_quartets, list,
 
 @wired_record
 class Snapper(BoxPlayer):
+    """A player: their face-down stack, their open pile, the values of the quartets they
+    set aside, and with `together` the count of cards won."""
+
     stack: Cards = wired(PILE)
     open: tuple[str, ...] = wired(face_up("an open pile"))
     quartets: tuple[int, ...] = wired(QUARTETS)
@@ -69,6 +67,9 @@ def holders(players: Sequence[Snapper]) -> tuple[int, ...]:
 
 @wired_record
 class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
+    """The table: the middle, top first, and the players whose open pile was flipped onto
+    last, which a call may still take."""
+
     middle: tuple[str, ...] = wired(face_up("the middle"))
     flipped: tuple[int, ...] = wired(seats("flipped"))
 
@@ -80,10 +81,6 @@ class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
     @property
     def together(self) -> bool:
         return self.options["together"]
-
-    @property
-    def deck(self) -> frozenset[str]:
-        return deck_of(self.options["edition"])
 
     @property
     def holders(self) -> tuple[int, ...]:

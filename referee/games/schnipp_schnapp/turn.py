@@ -45,6 +45,9 @@ def next_holder(players: Sequence[Snapper], after: int) -> int | None:
 
 
 class SchnippSchnappTurn(BoxTurn):
+    """One flip or one call: the turn works on a copy of the players' piles, the middle,
+    the flipped cards and who is to flip."""
+
     def __init__(self, state: SchnippSchnappState, player: int):
         super().__init__(state, player, state.deck)
         self.players = list(state.players)

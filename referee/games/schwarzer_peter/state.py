@@ -90,12 +90,16 @@ PAIRS = Kind(read_pairs, list, {"type": "array", "minItems": 0, "maxItems": 20, 
 
 @wired_record
 class Holder(BoxPlayer):
+    """A player: their hand and the values of the pairs they have laid."""
+
     hand: Cards = wired(PILE)
     pairs: tuple[int, ...] = wired(PAIRS)
 
 
 @wired_record
 class SchwarzerPeterState(BoxState, options=OPTIONS, player=Holder):
+    """The table: the card set aside unseen at the deal."""
+
     aside: Cards = wired(PILE)
 
     @property

@@ -28,6 +28,8 @@ DRAW_INDEX = 0
 
 
 class SchwarzerPeterTurn(BoxTurn):
+    """A draw from the next player who holds cards, and the pair it makes."""
+
     def __init__(self, state: SchwarzerPeterState, player: int):
         super().__init__(state, player, state.deck)
         self.players: list[Holder] = list(state.players)

@@ -5,7 +5,7 @@ order they did."""
 from __future__ import annotations
 
 
-from ...families.box.cards import EDITIONS, TOP, deck_of, value
+from ...families.box.cards import TOP, value
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, face_up, seats, wired, wired_record
@@ -20,6 +20,8 @@ def follows(card: str, top: str) -> bool:
 
 @wired_record
 class Runner(BoxPlayer):
+    """A player: their face-down stack and their open pile, top first."""
+
     stack: Cards = wired(PILE)
     open: tuple[str, ...] = wired(face_up("an open pile"))
 
@@ -31,12 +33,11 @@ class Runner(BoxPlayer):
 
 @wired_record
 class UeberallAnschliessenState(BoxState, options=OPTIONS, player=Runner):
+    """The table: the middle, top first, and the players who have run out of cards, in
+    the order they did."""
+
     middle: tuple[str, ...] = wired(face_up("the middle"))
     finished: tuple[int, ...] = wired(seats("finished"))
-
-    @property
-    def deck(self) -> frozenset[str]:
-        return deck_of(EDITIONS[self.options["edition"]])
 
     @property
     def is_over(self) -> bool:

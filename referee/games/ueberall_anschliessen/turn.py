@@ -26,6 +26,10 @@ from .state import Runner, UeberallAnschliessenState, follows
 
 
 class UeberallAnschliessenTurn(BoxTurn):
+    """Cards turned up and placed one by one until one lands on the mover's own pile (or a
+    stopp follows a fit overlooked): the turn works on a copy of the middle, the open
+    piles and the players who have finished."""
+
     def __init__(self, state: UeberallAnschliessenState, player: int):
         super().__init__(state, player)
         self.middle = state.middle

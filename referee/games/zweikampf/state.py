@@ -5,7 +5,6 @@ the open `battle` and the cards `out` of the game.
 from __future__ import annotations
 
 
-from ...families.box.cards import deck_of
 from ...families.box.options import COLORS, EDITION, UNTIL_ALL
 from ...families.box.piles import Cards, Entry, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, face_up, wired, wired_record
@@ -15,22 +14,23 @@ OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 
 @wired_record
 class Fighter(BoxPlayer):
+    """A player: their face-down stack and their won pile."""
+
     stack: Cards = wired(PILE)
     won: tuple[str, ...] = wired(face_up("a won pile"))
 
 
 @wired_record
 class ZweikampfState(BoxState, options=OPTIONS, player=Fighter):
+    """The table: the battle being fought, and the count of cards that left the game in a
+    battle still tied when the stacks ran out."""
+
     battle: tuple[Entry, ...] = wired(entries("the battle"))
     out: int = wired(count("out"))
 
     @property
     def until_all(self) -> bool:
         return self.options["until_all"]
-
-    @property
-    def deck(self) -> frozenset[str]:
-        return deck_of(self.options["colors"])
 
     def holds(self, player: int) -> int:
         """The cards the player can still turn up: the stack, and with `until_all` the won pile."""

@@ -17,6 +17,9 @@ from .validity import seats
 
 
 class ZweikampfTurn(BoxTurn):
+    """One reveal: the turn works on a copy of the battle and the cards out of the game,
+    and settles the battle once both have turned up."""
+
     def __init__(self, state: ZweikampfState, player: int):
         super().__init__(state, player)
         self.battle = list(state.battle)
