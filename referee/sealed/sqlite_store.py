@@ -50,6 +50,23 @@ PURGE_EVERY = 3600.0
 CHECKPOINT_PAGES = 8192
 
 
+def _use_wal(connection: sqlite3.Connection) -> None:
+    """Put the file in WAL mode. The mode is kept in the file, so only the first connection
+    to a new file switches it; but SQLite refuses that switch at once, without waiting out
+    the busy timeout, while another process has the file open, as the workers of a fresh
+    `referee serve` all do at start. So the switch is tried again until BUSY_SECONDS
+    have passed."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
 class SqliteStore:
     keeps = True
 
@@ -73,7 +90,7 @@ class SqliteStore:
         # isolation_level=None: no implicit transactions; each spend says BEGIN itself.
         connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None,
                                      check_same_thread=False)
-        connection.execute("PRAGMA journal_mode=WAL")
+        _use_wal(connection)
         connection.execute("PRAGMA synchronous=NORMAL")
         connection.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         connection.execute(f"PRAGMA journal_size_limit={CHECKPOINT_PAGES * 4096}")

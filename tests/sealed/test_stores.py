@@ -5,7 +5,10 @@ settings, and what `referee serve` says of the store in its log."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 import threading
+import time
 
 import pytest
 
@@ -64,6 +67,30 @@ def test_many_threads_spending_one_token_at_once_one_wins(store, tmp_path):
         t.join()
     [(_, winner)] = [o for o in outcomes if o[0] == "won"]
     assert [o[1] for o in outcomes if o[0] == "spent"] == [Latest(f"token-{winner}", 1)] * 7
+
+
+#: A process that opens the store at the moment given and says whether it could.
+OPEN_AT = """
+import sys, time
+from pathlib import Path
+from referee.sealed.sqlite_store import SqliteStore
+while time.time() < float(sys.argv[2]):
+    pass
+SqliteStore(Path(sys.argv[1]), 30)
+print("opened")
+"""
+
+
+def test_workers_starting_together_all_open_a_new_sqlite_file(tmp_path):
+    # The workers of a fresh `referee serve` open the one file at the same moment; the
+    # first to put it in WAL mode must not make the others fail (each round: a new file).
+    for attempt in range(5):
+        path = tmp_path / f"start-{attempt}.sqlite3"
+        moment = time.time() + 1.5  # after every interpreter has started
+        workers = [subprocess.Popen([sys.executable, "-c", OPEN_AT, str(path), str(moment)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+        said = [worker.communicate(timeout=60) for worker in workers]
+        assert [out.strip() for out, _ in said] == ["opened"] * 4, [err[-300:] for _, err in said]
 
 
 def test_a_seat_is_claimed_once(store, tmp_path):
