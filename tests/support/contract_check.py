@@ -76,3 +76,12 @@ def assert_matches_contract(response, path: str, method: str = "POST") -> None:
     assert not errors, f"{method} {path} {response.status_code} breaks {name}: {errors[0].message}"
     expected = "application/problem+json" if response.status_code >= 400 else "application/json"
     assert response.mimetype == expected
+
+
+def post_checked(client, path: str, body, language: str = "en"):
+    """POST `body` as JSON to the Flask test `client` in `language`, the answer held to
+    the contract (`assert_matches_contract`) before it is returned."""
+    response = client.post(path, data=json.dumps(body), content_type="application/json",
+                           headers={"Accept-Language": language})
+    assert_matches_contract(response, path, "POST")
+    return response

@@ -16,6 +16,7 @@ cluster) is preceded by the line `<!-- not run: the reason -->`.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,3 +119,9 @@ def all_pages_text() -> str:
     """The README and every page of the guide, as one text: where an example's printed
     answer must appear, whichever page shows it."""
     return "\n".join(page.read_text(encoding="utf-8") for page in pages())
+
+
+def printed(value) -> str:
+    """`value` as the guide prints an answer's part under a request: a `# ` line of
+    compact JSON."""
+    return "# " + json.dumps(value, separators=(",", ":"), ensure_ascii=False)

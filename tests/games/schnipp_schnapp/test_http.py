@@ -3,14 +3,12 @@ answers within its contract, and bad input gets its problem, never a 500."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from support.box_tables import call, flip, schnapp
-from support.contract_check import assert_matches_contract
+from support.contract_check import post_checked as post
 
 from referee.http import create_app
-from support.doc_examples import all_pages_text
+from support.doc_examples import all_pages_text, printed
 
 DOCS = all_pages_text()
 PLAYERS = ["Ada", "Ben", "Cleo"]
@@ -19,17 +17,6 @@ PLAYERS = ["Ada", "Ben", "Cleo"]
 @pytest.fixture(scope="module")
 def client():
     return create_app({"TESTING": True}).test_client()
-
-
-def post(client, path, body, language="en"):
-    response = client.post(path, data=json.dumps(body), content_type="application/json",
-                           headers={"Accept-Language": language})
-    assert_matches_contract(response, path, "POST")
-    return response
-
-
-def printed(value) -> str:
-    return "# " + json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def test_the_readme_example_answers_as_printed(client):

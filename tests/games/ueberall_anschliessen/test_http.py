@@ -3,14 +3,12 @@ problem (never a 500), and the guide's example answers as printed."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from support.contract_check import assert_matches_contract
+from support.contract_check import post_checked as post
 from support.ueberall_tables import place, reveal, run, stopp, ueberall
 
 from referee.http import create_app
-from support.doc_examples import all_pages_text
+from support.doc_examples import all_pages_text, printed
 
 DOCS = all_pages_text()
 
@@ -18,17 +16,6 @@ DOCS = all_pages_text()
 @pytest.fixture(scope="module")
 def client():
     return create_app({"TESTING": True}).test_client()
-
-
-def post(client, path, body, language="en"):
-    response = client.post(path, data=json.dumps(body), content_type="application/json",
-                           headers={"Accept-Language": language})
-    assert_matches_contract(response, path, "POST")
-    return response
-
-
-def printed(value) -> str:
-    return "# " + json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def test_the_readme_example_answers_as_printed(client):

@@ -3,12 +3,10 @@ gets the answer printed under it."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from referee.http import create_app
-from support.doc_examples import all_pages_text
+from support.doc_examples import all_pages_text, printed
 
 DOCS = all_pages_text()
 
@@ -16,10 +14,6 @@ DOCS = all_pages_text()
 @pytest.fixture(scope="module")
 def client():
     return create_app({"TESTING": True}).test_client()
-
-
-def printed(value) -> str:
-    return "# " + json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def test_the_readme_example_answers_as_printed(client):
