@@ -5,11 +5,10 @@ two actions, `draw` (from the next player who holds cards) and `pair`.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, NamedTuple
 
 from ...families.box.actions import ActionReader, optional_card
-from ...families.box.cards import TOP, cards_of
+from ...families.box.cards import TOP, deck_of
 from ...families.box.options import COLORS, EDITION, Option, boolean
 from ...families.box.piles import Cards, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, wired, wired_record
@@ -123,11 +122,6 @@ class SchwarzerPeterState(BoxState, options=OPTIONS, player=Holder):
     def is_over(self) -> bool:
         """At most one player holds cards: the game is over (that one has lost)."""
         return len(self.holding()) <= 1
-
-
-@cache
-def deck_of(colors: tuple[str, ...], top: int) -> frozenset[str]:
-    return frozenset(cards_of(colors, top))
 
 
 def next_holding(hands: list[Cards], after: int) -> int | None:
