@@ -29,8 +29,8 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ...core.errors import MalformedInput
 from ...core.ruleset import game_name
-from .cards import colors_of, deck_of
 from ...core.wire import Members
+from .cards import colors_of, deck_of
 from .options import Option, Options, options_to_wire, read_options
 from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile
 from .wire import read_current, read_players, read_seats

@@ -31,8 +31,8 @@ class BoxTurn(Steps):
     """The table as `player`'s turn leaves it so far. A game's subclass copies what its
     turns change and supplies, for each kind of action, `check_<kind>` and
     `perform_<kind>` (or a `violation` and `perform` of its own), `candidates`,
-    `new_state`, and where it has them `end_violation` and `is_complete`. `scores` are the game's, for the
-    `game_over` event (`BoxRuleset.start_turn` sets them)."""
+    `new_state`, and where it has them `end_violation` and `is_complete`. `scores` are
+    the game's, for the `game_over` event (`BoxRuleset.start_turn` sets them)."""
 
     scores: Callable[[Any], dict[str, Any]]
 
