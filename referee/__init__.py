@@ -21,4 +21,7 @@ or serializer library, and nothing outside `games` names a game;
 `tests/core/test_import_rules.py` holds them to it.
 """
 
-__version__ = "0.1.0"
+#: The package's version (Semantic Versioning; CHANGELOG.md says what each one changed).
+#: pyproject.toml reads it from here, and /healthz, `referee --version` and openapi.yaml's
+#: info.version say it.
+__version__ = "0.2.0"

@@ -28,15 +28,20 @@ the legal turns of a position.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
+import socket
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from . import engine
+from . import __version__, engine
 from .advice import refusals as advice
 from .core.errors import MalformedInput, Violation
+from .environment import VARIABLES, by_name
 from .http.contract import schema_errors
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
 from .i18n.terms import Player
@@ -313,62 +318,104 @@ def where(pointer: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The `referee` command's arguments (the guide's command-line reference says the same,
     and a test holds the two together)."""
-    parser = argparse.ArgumentParser(prog="referee", description="Elfer raus! referee: the rulesets of "
-                                     "Elfer raus! MASTER, classic, junior and the games of the box")
-    commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser("serve", help="run the HTTP service under gunicorn")
-    run.add_argument("--host", default=from_env("HOST", "127.0.0.1"))
-    run.add_argument("--port", type=int, default=from_env("PORT", 8000, int))
-    run.add_argument("--workers", type=int, default=from_env("WORKERS", default_workers(), int))
-    run.add_argument("--threads", type=int, default=from_env("THREADS", DEFAULT_THREADS, int),
-                     help="threads per worker")
-    run.add_argument("--timeout", type=int, default=from_env("TIMEOUT", 30, int),
-                     help="seconds before a stuck worker is restarted, and that a stopping one may finish in")
-    run.add_argument("--cors-origins", default=from_env("CORS_ORIGINS", "*"),
-                     help="origins whose pages may call the API: '*' (any, the default) or a comma-separated list")
-    run.add_argument("--access-log", choices=["json", "text", "off"], default=from_env("ACCESS_LOG", "json"),
-                     help="one line per request on stdout, as JSON (the default) or text, or none")
-    check = commands.add_parser("replay", help="check a recorded game (initial state + turns)")
+    parser = argparse.ArgumentParser(
+        prog="referee", description="Elfer raus! referee: the rulesets of Elfer raus! MASTER, classic, junior "
+        "and the games of the box. 'referee COMMAND --help' says more about each command.")
+    parser.add_argument("--version", action="version", version=f"referee {__version__}",
+                        help="print the referee's version and exit")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_serve(commands)
+    check = commands.add_parser("replay", help="check a recorded game (initial state + turns)",
+                                description="Check a recorded game offline: exit 0 when every turn is legal, "
+                                "1 when a turn breaks a rule, 2 when the file is not a recorded game.")
     check.add_argument("game", help="a JSON file shaped like the body of POST /v1/replays")
     check.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE,
-                       help="the language of the rule messages and hints (default: en)")
+                       help="the language of the rule messages and hints (default: %(default)s)")
     suite = commands.add_parser(
         "conformance", help="check a service that speaks the HTTP contract against this referee",
-        description="referee conformance URL [options], or referee conformance export DIR")
+        usage="referee conformance URL [options]\n       referee conformance export DIR",
+        description="Play the referee's differential suite against URL, or write the golden corpus to DIR. "
+        "Exit 0 when all answers agree, 1 at disagreements, 2 when the target cannot be reached. "
+        "Needs the project's 'testing' extra.")
     suite.add_argument("target", help="the base URL of the service (http://host:port), or 'export'")
     suite.add_argument("directory", nargs="?", help="with 'export': where to write the corpus")
-    suite.add_argument("--ruleset", action="append", choices=sorted(engine.RULESETS),
-                       help="a ruleset to test (repeat for several; default: all)")
-    suite.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    suite.add_argument("--ruleset", action="append", choices=sorted(engine.RULESETS), metavar="RULESET",
+                       help="a ruleset to test, repeat for several (default: all; one of "
+                       + ", ".join(sorted(engine.RULESETS)) + ")")
+    suite.add_argument("--seed", type=int, default=0, help="the run's seed (default: %(default)s)")
     budget = suite.add_mutually_exclusive_group()
-    budget.add_argument("--cases", type=int, help="how many cases to try")
-    budget.add_argument("--minutes", type=float, help="how long to try (default 1.5)")
-    suite.add_argument("--endpoints", default="turns,legal-actions,replays,scores",
-                       help="comma-separated endpoints the target implements")
+    budget.add_argument("--cases", type=int, help="how many cases to try (default: as many as fit in --minutes)")
+    budget.add_argument("--minutes", type=float, help="how long to try (default: 1.5)")
+    suite.add_argument("--endpoints", default=",".join(CONFORMANCE_ENDPOINTS),
+                       help="comma-separated endpoints the target implements, of "
+                       + ", ".join(CONFORMANCE_ENDPOINTS) + " (default: all)")
     suite.add_argument("--out", default="conformance-failures",
-                       help="where to write each disagreement (default conformance-failures/)")
-    count_ = commands.add_parser("count", help="count the distinct legal turns of a position (like perft)")
+                       help="where to write each disagreement (default: %(default)s/)")
+    count_ = commands.add_parser("count", help="count the distinct legal turns of a position (like perft)",
+                                 description="Print how many distinct legal turns the position has, and how "
+                                 "many distinct states they lead to.")
     count_.add_argument("state", help="a JSON file: a state, or an object with a 'state' member")
     count_.add_argument("--depth", type=int, default=1, choices=(1, 2),
-                        help="1: the turns of the player to move (default); 2: each followed by "
+                        help="1: the turns of the player to move (the default); 2: each followed by "
                              "each turn of the next player")
-    keys_ = commands.add_parser("keys", help="seal keys for sealed games (REFEREE_SEAL_KEYS)")
-    keys_.add_argument("action", choices=["new"], help="new: print a fresh key")
-    verify_ = commands.add_parser("verify", help="check a sealed game's deal and draws against its revealed seed")
+    keys_ = commands.add_parser("keys", help="seal keys for sealed games (REFEREE_SEAL_KEYS)",
+                                description="Print a fresh seal key, for REFEREE_SEAL_KEYS.")
+    keys_.add_argument("action", nargs="?", choices=["new"], default="new",
+                       help="new: print a fresh key (the default)")
+    verify_ = commands.add_parser("verify", help="check a sealed game's deal and draws against its revealed seed",
+                                  description="Exit 0 when the deal and every draw came from the seed, 1 at the "
+                                  "first that did not, 2 when the file is not a record.")
     verify_.add_argument("record", help="a JSON record of the game (the format: the guide's page on sealed games)")
+    for command in commands.choices.values():
+        command.set_defaults(subparser=command)  # a command's errors print its own usage
     return parser
+
+
+#: The endpoints `referee conformance` can play (the kit's ENDPOINTS, which need Hypothesis
+#: to import; a test holds the two together).
+CONFORMANCE_ENDPOINTS = ("turns", "legal-actions", "replays", "scores")
+
+
+def add_serve(commands: Any) -> None:
+    """`referee serve`: each option with its default and its environment variable, and the
+    variables that have no option listed after them."""
+    epilog = (textwrap.fill("Each option's environment variable sets it too; the option wins. These "
+                            "variables have no option:", width=78) + "\n\n" + "\n".join(
+                  textwrap.fill(f"{v.name}: {v.meaning} (default: {v.default})", width=78,
+                                initial_indent="  ", subsequent_indent="      ")
+                  for v in VARIABLES if v.flag is None))
+    run = commands.add_parser("serve", help="run the HTTP service under gunicorn",
+                              description="Run the HTTP service under gunicorn's threaded workers.",
+                              epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+    settings = by_name()
+
+    def option(flag: str, variable: str, **kwargs: Any) -> None:
+        setting = settings[variable]
+        run.add_argument(flag, help=f"{setting.meaning} (environment: {variable}; default: {setting.default})",
+                         **kwargs)
+
+    option("--host", "REFEREE_HOST", default=from_env("HOST", "127.0.0.1"))
+    option("--port", "REFEREE_PORT", type=int, default=from_env("PORT", 8000, int))
+    option("--workers", "REFEREE_WORKERS", type=int, default=from_env("WORKERS", default_workers(), int))
+    option("--threads", "REFEREE_THREADS", type=int, default=from_env("THREADS", DEFAULT_THREADS, int))
+    option("--timeout", "REFEREE_TIMEOUT", type=int, default=from_env("TIMEOUT", 30, int))
+    option("--cors-origins", "REFEREE_CORS_ORIGINS", default=from_env("CORS_ORIGINS", "*"))
+    option("--access-log", "REFEREE_ACCESS_LOG", choices=["json", "text", "off"],
+           default=from_env("ACCESS_LOG", "json"))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    command = args.subparser
     if args.command == "serve":
         if args.access_log not in ("json", "text", "off"):
-            parser.error(f"REFEREE_ACCESS_LOG must be json, text or off, not {args.access_log!r}")
+            command.error(f"REFEREE_ACCESS_LOG must be json, text or off, not {args.access_log!r}")
+        port_free(args.host, args.port)
         serve(args.host, args.port, args.workers, args.timeout, args.threads, args.cors_origins, args.access_log)
         return 0
     if args.command == "conformance":
-        return conformance(args, parser)
+        return conformance(args, command)
     if args.command == "count":
         return count(args.state, depth=args.depth)
     if args.command == "keys":
@@ -378,8 +425,34 @@ def main(argv: list[str] | None = None) -> int:
     return replay(args.game, language=args.lang)
 
 
+def port_free(host: str, port: int) -> None:
+    """Stop `serve` with one line naming --port when it cannot listen on host:port, before
+    gunicorn tries (which prints its raw errors for several seconds and exits 1)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise SystemExit(f"referee serve: the host {host!r} is not an address of this machine "
+                         "(--host or REFEREE_HOST)") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        # As gunicorn binds: a port left in TIME_WAIT by a stopped server is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except PermissionError:
+            raise SystemExit(f"referee serve: port {port} needs more rights than this user has; "
+                             "choose a port above 1023 with --port (or REFEREE_PORT)") from None
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise SystemExit(f"referee serve: port {port} on {host} is in use by another program; "
+                                 "stop it, or choose another port with --port (or REFEREE_PORT)") from None
+            raise SystemExit(f"referee serve: cannot listen on {host}:{port}: {exc.strerror} "
+                             "(--host, --port)") from None
+
+
 def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> int:
-    """`referee conformance URL` and `referee conformance export DIR`."""
+    """`referee conformance URL` and `referee conformance export DIR`; `parser` is the
+    subcommand's own, whose usage its errors print."""
     out = out or sys.stdout
     try:
         from . import conformance as kit
@@ -387,8 +460,11 @@ def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=N
     except ModuleNotFoundError as exc:  # hypothesis is an optional extra
         if exc.name != "hypothesis":
             raise
-        print("error: the conformance kit needs Hypothesis: pip install 'elfer-referee[testing]'", file=out)
+        print(missing_extra("referee conformance", "Hypothesis", "testing"), file=out)
         return 2
+    if args.target != "export" and not is_url(args.target):
+        parser.error(f"{args.target!r} is not a URL: give the service's base URL with its scheme, "
+                     f"such as http://{args.target.rstrip('/') or 'localhost:8000'}")
     if args.target == "export":
         if not args.directory:
             parser.error("conformance export needs a directory")
@@ -419,6 +495,20 @@ def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=N
         print(f"  {endpoint}: expected {ours}, got {theirs} (differs in {', '.join(fields)}; "
               f"{found.seen} cases){where}", file=out)
     return 1
+
+
+def is_url(text: str) -> bool:
+    """Whether `text` is an http(s) URL with a host."""
+    parts = urlsplit(text)
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
+def missing_extra(command: str, package: str, extra: str) -> str:
+    """The one line that says which optional extra a command needs and how to install it:
+    no public index serves the package, so from the project's folder or a built wheel."""
+    return (f"error: {command} needs {package}, in the project's '{extra}' extra: pip install '.[{extra}]' "
+            f"in the project's folder, or pip install 'elfer_referee-{__version__}-py3-none-any.whl[{extra}]' "
+            "from a built wheel")
 
 
 def count(path: str, out=None, depth: int = 1) -> int:

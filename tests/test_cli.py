@@ -5,15 +5,18 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from referee import cli, engine
+from referee.environment import VARIABLES
 
 
 def recorded_game(tmp_path, turns):
@@ -143,7 +146,7 @@ def test_serve_runs_the_service_under_gunicorn():
         while True:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
-                    assert json.loads(answer.read()) == {"status": "ok"}
+                    assert json.loads(answer.read()) == {"status": "ok", "version": "0.2.0"}
                     break
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
@@ -219,3 +222,97 @@ def test_replay_of_a_box_game_refused_in_a_step_where_all_act_at_once_names_the_
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("illegal: turn 1, action 0: CARD_UNAVAILABLE: ")
     assert lines[1] == "  played by: Vera (player 1)"
+
+
+def run_cli(*args, env=None):
+    """`python -m referee.cli ARGS` in a process of its own: its exit status, stdout and stderr."""
+    done = subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, **(env or {})})
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_version_prints_the_package_version():
+    assert run_cli("--version") == (0, "referee 0.2.0\n", "")
+
+
+def test_serve_help_gives_each_option_its_default_and_variable_and_lists_the_other_variables():
+    status, out, _ = run_cli("serve", "--help")
+    assert status == 0
+    flat = " ".join(out.split())
+    assert "--port PORT the port to listen on (environment: REFEREE_PORT; default: 8000)" in flat
+    assert "--host HOST the address to listen on (environment: REFEREE_HOST; default: 127.0.0.1)" in flat
+    assert "--workers WORKERS worker processes (environment: REFEREE_WORKERS; default: one per core, at least 2)" in flat
+    assert "REFEREE_STORE_DAYS: days a sealed game's token stays playable (default: 30)" in flat
+    for variable in VARIABLES:
+        assert variable.name in out, variable.name
+
+
+def test_every_environment_variable_the_package_reads_is_listed_once():
+    root = Path(cli.__file__).parent
+    read = set()
+    for source in root.rglob("*.py"):
+        read |= set(re.findall(r"\bREFEREE_[A-Z][A-Z_]*[A-Z]\b", source.read_text(encoding="utf-8")))
+    # `from_env("PORT", ...)` reads REFEREE_PORT and the like: the flags' variables.
+    read |= {v.name for v in VARIABLES if v.flag}
+    assert read == {v.name for v in VARIABLES}
+    assert len(VARIABLES) == len({v.name for v in VARIABLES})
+
+
+def test_serve_on_a_port_in_use_stops_at_once_with_one_line_naming_port():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        started = time.monotonic()
+        status, out, err = run_cli("serve", "--port", str(port))
+    assert time.monotonic() - started < 30
+    assert (status, out) == (1, "")
+    assert err == (f"referee serve: port {port} on 127.0.0.1 is in use by another program; stop it, "
+                   "or choose another port with --port (or REFEREE_PORT)\n")
+
+
+def test_serve_on_a_host_that_is_no_address_says_so():
+    status, _, err = run_cli("serve", "--host", "no-such-host.invalid")
+    assert (status, err) == (1, "referee serve: the host 'no-such-host.invalid' is not an address of this "
+                                "machine (--host or REFEREE_HOST)\n")
+
+
+def test_conformance_with_a_url_without_its_scheme_prints_its_own_usage():
+    status, out, err = run_cli("conformance", "localhost:8000")
+    assert (status, out) == (2, "")
+    assert err.startswith("usage: referee conformance URL [options]\n       referee conformance export DIR\n")
+    assert err.endswith("referee conformance: error: 'localhost:8000' is not a URL: give the service's base URL "
+                        "with its scheme, such as http://localhost:8000\n")
+
+
+def test_conformance_export_without_a_directory_prints_its_own_usage():
+    status, _, err = run_cli("conformance", "export")
+    assert status == 2
+    assert err.startswith("usage: referee conformance URL [options]")
+    assert err.endswith("referee conformance: error: conformance export needs a directory\n")
+
+
+def test_conformance_without_its_extra_says_which_extra_and_how_to_install_it():
+    code = ("import sys; sys.modules['hypothesis'] = None; from referee import cli; "
+            "sys.exit(cli.main(['conformance', 'http://localhost:1']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ("error: referee conformance needs Hypothesis, in the project's 'testing' extra: "
+                           "pip install '.[testing]' in the project's folder, or pip install "
+                           "'elfer_referee-0.2.0-py3-none-any.whl[testing]' from a built wheel\n")
+
+
+def test_conformance_names_the_kits_endpoints_in_its_help():
+    from referee.conformance import ENDPOINTS
+
+    assert cli.CONFORMANCE_ENDPOINTS == ENDPOINTS
+    status, out, _ = run_cli("conformance", "--help")
+    assert status == 0
+    assert "of turns, legal-actions, replays, scores (default: all)" in " ".join(out.split())
+
+
+def test_keys_alone_prints_a_fresh_key():
+    first, second = run_cli("keys"), run_cli("keys", "new")
+    assert first[0] == second[0] == 0
+    assert len(first[1].strip()) == len(second[1].strip()) == 44
+    assert first[1] != second[1]

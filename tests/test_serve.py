@@ -38,7 +38,7 @@ def test_idle_connections_do_not_keep_others_waiting():
                 other = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
                 other.request("GET", "/healthz")
                 health = other.getresponse()
-                assert (health.status, json.loads(health.read())) == (200, {"status": "ok"})
+                assert (health.status, json.loads(health.read())) == (200, {"status": "ok", "version": "0.2.0"})
                 other.request("POST", "/v1/turns", typical_turn_body(), {"Content-Type": "application/json"})
                 turn = other.getresponse()
                 assert (turn.status, json.loads(turn.read())["state"]["current"]) == (200, 1)

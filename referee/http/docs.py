@@ -11,6 +11,7 @@ from pathlib import Path
 import swagger_ui
 from flask import Blueprint, Response, send_from_directory
 
+from .. import __version__
 from .bodies import json_response
 from .contract import openapi_json, openapi_text, schema_names, schema_text
 from .problems import Problem
@@ -70,4 +71,4 @@ def assets(name: str):
 
 @docs.get("/healthz")
 def health():
-    return json_response({"status": "ok"})
+    return json_response({"status": "ok", "version": __version__})

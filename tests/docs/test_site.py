@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from referee.cli import build_parser
+from referee.environment import VARIABLES
 from referee.guide import SITE_DIR
 from referee.guide.hooks import render
 from referee.http import create_app
@@ -103,6 +104,13 @@ def test_the_command_line_reference_names_every_command_and_option():
                 continue
             words = action.option_strings or [action.dest]
             assert any(f"`{word}`" in sections[name] for word in words), (name, words)
+
+
+def test_the_command_line_page_lists_every_environment_variable_and_the_version_flag():
+    text = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
+    for variable in VARIABLES:
+        assert f"`{variable.name}`" in text, variable.name
+    assert "`referee --version`" in text
 
 
 def test_the_guide_is_served_at_guide(client):

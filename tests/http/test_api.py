@@ -261,7 +261,7 @@ def test_docs_page_works_offline(client):
 def test_health(client):
     response = client.get("/healthz")
     assert_matches_contract(response, "/healthz", "GET")
-    assert response.json == {"status": "ok"}
+    assert response.json == {"status": "ok", "version": "0.2.0"}
 
 
 # -- the problem statuses ---------------------------------------------------------------------

@@ -24,6 +24,7 @@ import jsonschema_rs
 import openapi_spec_validator
 import pytest
 
+import referee
 from referee.http import create_app
 import yaml
 from referencing import Registry
@@ -298,7 +299,8 @@ def test_openapi_is_version_3_1_with_info():
     document = openapi()
     assert document["openapi"] == "3.1.0"
     assert document["info"]["title"].strip()
-    assert document["info"]["version"] == "0.1.0"
+    # The package's version, written once in referee/__init__.py.
+    assert document["info"]["version"] == "0.2.0" == referee.__version__
     assert document["info"]["description"].strip()
 
 
@@ -673,7 +675,7 @@ def test_the_api_examples_are_well_formed():
         "detail": "R12 would be the 5th card placed this turn; bridges and swapped-in cards "
                   "do not count.",
     })
-    assert_valid("health-response.json", {"status": "ok"})
+    assert_valid("health-response.json", {"status": "ok", "version": "0.2.0"})
 
 
 def with_state(**changes: Any) -> dict[str, Any]:
