@@ -431,7 +431,7 @@ def port_free(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror:
-        raise SystemExit(f"referee serve: the host {host!r} is not an address of this machine "
+        raise SystemExit(f"referee serve: the host {host!r} is not an address of this computer "
                          "(--host or REFEREE_HOST)") from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as probe:

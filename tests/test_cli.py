@@ -274,7 +274,7 @@ def test_serve_on_a_port_in_use_stops_at_once_with_one_line_naming_port():
 def test_serve_on_a_host_that_is_no_address_says_so():
     status, _, err = run_cli("serve", "--host", "no-such-host.invalid")
     assert (status, err) == (1, "referee serve: the host 'no-such-host.invalid' is not an address of this "
-                                "machine (--host or REFEREE_HOST)\n")
+                                "computer (--host or REFEREE_HOST)\n")
 
 
 def test_conformance_with_a_url_without_its_scheme_prints_its_own_usage():

@@ -1,6 +1,6 @@
 """Hypothesis strategies for Elfer raus!, for test authors who check their own engine.
 
-    pip install 'elfer-referee[testing]'
+    pip install '.[testing]'    # in the project's folder (the guide's install page: from a wheel)
 
     from hypothesis import given
     from referee import testing
