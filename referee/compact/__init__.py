@@ -24,9 +24,10 @@ order. `acting` is whichever of the two applies. A turn being built belongs to o
 player act out of turn with some actions (a Mogeln challenge in its 2018 edition):
 `legal_actions(seat)` lists them and `take(action, seat)` takes them.
 
-A ruleset whose folder has a `game.py` with a `Game` class plays on it (each is pure
-Python over a compact table of its own, and only a refusal asks the dict engine to name
-it); any other plays on `EngineGame`, the same interface straight over `referee.engine`.
+A ruleset whose folder has a `game.py` with a `Game` class plays on it (pure Python over
+a compact table of its own; only a refusal asks the dict engine to name it); any other
+plays on its family's turn kept alive between actions (`steps.py`). `EngineGame` is the
+same interface straight over `referee.engine`, exact and slow, for comparison.
 """
 
 from __future__ import annotations
@@ -75,16 +76,19 @@ class CompactGame(Protocol):
     def copy(self) -> CompactGame: ...
     def scores(self) -> dict[str, Any]: ...
     def view(self, player: int | None) -> Any: ...
+    def settle(self, action: Action, rng: Any) -> Action: ...
 
 
 def game_type(ruleset: str) -> type:
-    """The class that plays `ruleset` in process: its folder's `game.Game`, else
-    `EngineGame`."""
+    """The class that plays `ruleset` in process: its folder's `game.Game`, else its
+    family's game on the live turn (`steps.py`), else `EngineGame`."""
     found = _TYPES.get(ruleset)
     if found is None:
+        from .steps import BoxSteps, RowSteps  # steps.py builds on this module's interface
         rules = engine.find_ruleset(ruleset)
         folder = type(rules).__module__.rpartition(".")[0]
-        found = _TYPES[ruleset] = folder_part(folder, "game", "Game", EngineGame)
+        family = {"box": BoxSteps, "rows": RowSteps}.get(rules.family, EngineGame)
+        found = _TYPES[ruleset] = folder_part(folder, "game", "Game", family)
     return found
 
 
@@ -176,6 +180,13 @@ class EngineGame:
 
     def view(self, player: int | None) -> Any:
         return engine.view(self._state, player)
+
+    def settle(self, action: Action, rng: Any) -> Action:
+        """The action as the table plays it where chance decides part of it (a flip from
+        an empty Schnipp Schnapp stack shuffles the pile turned over with a seed from
+        `rng`, as a sealed game's referee does); any other action as it is."""
+        seat = self._seat(None)
+        return self._rules.sealed_pick(self._state, seat, action, rng) if seat is not None else action
 
     # -- a turn, action by action -----------------------------------------------------------
 

@@ -6,7 +6,9 @@ move, or in a simultaneous step the seats it still waits for), then one action a
 another picked uniformly among `legal_actions()`, until the actions make a whole turn
 (`turn_complete`), which `end_turn` plays. An action that leaves a number open (a Ratefix
 guess, listed once as `Guess()`, as `POST /v1/legal-actions` lists it) gets one drawn
-uniformly from 0 to `OPEN_VALUES_UP_TO`.
+uniformly from 0 to `OPEN_VALUES_UP_TO`; where chance decides part of an action (a flip
+from an empty Schnipp Schnapp stack shuffles the pile turned over), the game settles it
+with the same generator (`settle`).
 """
 
 from __future__ import annotations
@@ -28,15 +30,19 @@ def with_a_value(action: Any, rng: random.Random) -> Any:
     return action
 
 
+def chosen(game: Any, listed: list[Any], rng: random.Random) -> Any:
+    """One of the listed actions, uniformly, made playable (`with_a_value`, `settle`)."""
+    return game.settle(with_a_value(rng.choice(listed), rng), rng)
+
+
 def random_turn(game: Any, rng: random.Random) -> list[Event]:
     """Play one random turn (see the module); its events. The game must not be over."""
     acting = game.acting
     seat = acting[0] if len(acting) == 1 else rng.choice(acting)
     take, listed = game.take, game.legal_actions
-    action = with_a_value(rng.choice(listed(seat)), rng)
-    take(action, seat)
+    take(chosen(game, listed(seat), rng), seat)
     while not game.turn_complete:
-        take(with_a_value(rng.choice(listed()), rng))
+        take(chosen(game, listed(), rng))
     return game.end_turn()
 
 

@@ -144,6 +144,10 @@ class Game:
         check_viewer(state, player)
         return _REFERENCE.view(state, player)
 
+    def settle(self, action: Action, rng: Any) -> Action:
+        """The action as listed: nothing in MASTER is left to chance once the deal is made."""
+        return action
+
     # -- a turn, action by action ---------------------------------------------------------
 
     def _turn(self) -> BoardTurn:
