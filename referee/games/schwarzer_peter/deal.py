@@ -6,6 +6,7 @@ The first to move is `first`, or the next player clockwise who still holds cards
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
@@ -31,7 +32,7 @@ def deal(names: Sequence[str], seed: int, first: int, hidden: bool, options: Any
         hands[(first + index) % n].append(card)
     players = []
     for name, hand in zip(names, hands):
-        values = sorted({value(c) for c in hand if sum(1 for d in hand if value(d) == value(c)) == 2})
+        values = sorted(v for v, k in Counter(value(c) for c in hand).items() if k == 2)
         kept = tuple(c for c in hand if value(c) not in values)
         players.append(Holder(name, Hidden(len(kept)) if hidden else kept, tuple(values)))
     state = SchwarzerPeterState(chosen, tuple(players), None, (), Hidden(1), checked=True)
