@@ -30,9 +30,10 @@ def with_a_value(action: Any, rng: random.Random) -> Any:
     return action
 
 
-def chosen(game: Any, listed: list[Any], rng: random.Random) -> Any:
-    """One of the listed actions, uniformly, made playable (`with_a_value`, `settle`)."""
-    return game.settle(with_a_value(rng.choice(listed), rng), rng)
+def chosen(game: Any, listed: list[Any], rng: random.Random, player: int | None = None) -> Any:
+    """One of the actions listed for `player`, uniformly, made playable (`with_a_value`,
+    `settle`)."""
+    return game.settle(with_a_value(rng.choice(listed), rng), rng, player)
 
 
 def random_turn(game: Any, rng: random.Random) -> list[Event]:
@@ -40,9 +41,9 @@ def random_turn(game: Any, rng: random.Random) -> list[Event]:
     acting = game.acting
     seat = acting[0] if len(acting) == 1 else rng.choice(acting)
     take, listed = game.take, game.legal_actions
-    take(chosen(game, listed(seat), rng), seat)
+    take(chosen(game, listed(seat), rng, seat), seat)
     while not game.turn_complete:
-        take(chosen(game, listed(), rng))
+        take(chosen(game, listed(), rng, seat))
     return game.end_turn()
 
 

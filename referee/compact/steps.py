@@ -102,11 +102,12 @@ class StepsGame:
     def view(self, player: int | None) -> Any:
         return engine.view(self._state, player)
 
-    def settle(self, action: Any, rng: Any) -> Any:
-        """The action as the table plays it where chance decides part of it (a flip from
+    def settle(self, action: Any, rng: Any, player: int | None = None) -> Any:
+        """The action of `player` (by default the seat building the turn, else
+        `acting[0]`) as the table plays it where chance decides part of it (a flip from
         an empty Schnipp Schnapp stack shuffles the pile turned over with a seed from
         `rng`, as a sealed game's referee does); any other action as it is."""
-        seat = self._seat(None)
+        seat = self._seat(player)
         return self._rules.sealed_pick(self._state, seat, action, rng) if seat is not None else action
 
     # -- a turn, action by action -----------------------------------------------------------

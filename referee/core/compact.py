@@ -148,7 +148,7 @@ class TableGame:
         check_viewer(state, player)
         return self.reference.view(state, player)
 
-    def settle(self, action: Any, rng: Any) -> Any:
+    def settle(self, action: Any, rng: Any, player: int | None = None) -> Any:
         """The action as the table plays it where chance decides part of it; by default
         as it is."""
         return action

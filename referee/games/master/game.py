@@ -144,7 +144,7 @@ class Game:
         check_viewer(state, player)
         return _REFERENCE.view(state, player)
 
-    def settle(self, action: Action, rng: Any) -> Action:
+    def settle(self, action: Action, rng: Any, player: int | None = None) -> Action:
         """The action as listed: nothing in MASTER is left to chance once the deal is made."""
         return action
 
