@@ -29,7 +29,8 @@ class Game(TableGame):
     __slots__ = ("hands", "stack", "out", "winner", "names", "options", "last_value", "year_2018",
                  "step", "out_of_turn", "played", "ended", "events")
     reference = Mogeln()
-    FIELDS = ("hands", "stack", "out", "winner", "names", "options", "last_value", "year_2018")
+    NESTED, LISTS = ("hands",), ("stack",)
+    SHARED = ("out", "winner", "names", "options", "last_value", "year_2018")
 
     def _load(self, state: MogelnState) -> None:
         if not all(known(p.hand) for p in state.players) or not all(known(play.cards) for play in state.stack):

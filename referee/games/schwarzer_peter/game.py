@@ -22,7 +22,7 @@ class Game(TableGame):
     __slots__ = ("hands", "pairs", "names", "options", "aside", "twins", "top",
                  "source", "drawn", "paired", "events")
     reference = SchwarzerPeter()
-    FIELDS = ("hands", "pairs", "names", "options", "aside", "twins", "top")
+    NESTED, SHARED = ("hands", "pairs"), ("names", "options", "aside", "twins", "top")
 
     def _load(self, state: SchwarzerPeterState) -> None:
         if any(isinstance(p.hand, Hidden) for p in state.players):
