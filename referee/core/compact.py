@@ -250,9 +250,10 @@ class TableGame:
             for action in actions:
                 if not self._take(action):
                     break
+                self._taken.append(action)
             else:
                 if self._complete():
-                    self._seat, self._taken, self._before = seat, list(actions), before
+                    self._before = before
                     return self.end_turn()
             self._restore(before)
         self._refuse(actions, seat, whole=True)
