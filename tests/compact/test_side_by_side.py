@@ -26,7 +26,7 @@ import random
 import pytest
 
 from referee import compact, engine
-from referee.compact.play import chosen
+from referee.compact.play import chosen, with_a_value
 from referee.core.actions import Turn
 from referee.core.errors import MalformedInput, Violation
 from referee.families.box.actions import Other
@@ -163,7 +163,7 @@ def play_side_by_side(ruleset: str, seed: int, longest: int = LONGEST) -> int:
             assert game.turn_complete == (bool(prefix) and listed.complete), (seed, turns, prefix)
             if prefix and listed.complete:
                 break
-            seen.extend(a for a in listed.actions if a not in seen)
+            seen.extend(a for a in (with_a_value(a, rng) for a in listed.actions) if a not in seen)
             action = chosen(game, listed.actions, rng, seat)
             prefix.append(action)
             game.take(action, seat)
