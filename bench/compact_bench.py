@@ -1,6 +1,6 @@
 """Every ruleset in process (`referee.compact`): random whole games per second.
 
-    python bench/compact_bench.py             # the full round (~3 minutes)
+    python bench/compact_bench.py             # the full round (~1 minute)
     python bench/compact_bench.py --quick     # one short round (the CI smoke test)
     python bench/compact_bench.py --players 3 # three players where the game seats them
 
@@ -12,10 +12,11 @@ then actions picked uniformly among `legal_actions()` until the turn is complete
 Überall anschließen rarely end by random play). The deal is in the time; the figure is
 turns per second.
 
-The rulesets are measured in turn, round by round, in one process, so a machine shared
-with other work slows them alike: beside each figure is its ratio to MASTER's in the same
-rounds (the median of the per-round ratios). The goal: every ruleset ≥ 50,000 turns/s
-and ≥ 0.5× MASTER's.
+Each measurement plays games from successive seeds for a slice of time (0.4 s, seven
+rounds). The rulesets are measured in turn, round by round, in one process, each right
+after a slice of MASTER, so a machine shared with other work slows both alike: beside
+each figure is its ratio to MASTER's (the median of the per-round ratios). The goal:
+every ruleset ≥ 50,000 turns/s and ≥ 0.5× MASTER's.
 """
 
 from __future__ import annotations
@@ -40,35 +41,43 @@ def seats(ruleset: str, players: int) -> int:
     return max(rules.min_players, min(players, rules.max_players))
 
 
-def games(ruleset: str, players: int, seeds: range) -> tuple[int, float]:
-    """Turns played in random whole games from the seeded deals, and the seconds taken."""
+def games(ruleset: str, players: int, first_seed: int, seconds: float) -> tuple[int, float, int]:
+    """Random whole games from the seeded deals `first_seed`, `first_seed + 1`, ... until
+    `seconds` have passed: (turns played, seconds taken, games played)."""
     names = NAMES[:seats(ruleset, players)]
-    turns, started = 0, time.perf_counter()
-    for seed in seeds:
+    turns, seed, started = 0, first_seed, time.perf_counter()
+    while True:
         turns += random_game(compact.new(ruleset, names, seed), random.Random(seed), LONGEST)
-    return turns, time.perf_counter() - started
+        seed += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return turns, elapsed, seed - first_seed
 
 
 def run(quick: bool, players: int) -> list[Figure]:
-    rounds, per_round = (1, 2) if quick else (5, 12)
+    rounds, seconds = (1, 0.05) if quick else (7, 0.4)
     rulesets = list(engine.RULESETS)
+    master = rulesets[0]
     rates: dict[str, list[float]] = {name: [] for name in rulesets}
-    lengths: dict[str, list[int]] = {name: [] for name in rulesets}
+    ratios: dict[str, list[float]] = {name: [] for name in rulesets}
+    played: dict[str, list[int]] = {name: [0, 0] for name in rulesets}
     print(_common.machine())
     header(f"every ruleset in process: random whole games, {players} players where seated (turns per second)")
     for number in range(rounds):
-        seeds = range(1000 * number, 1000 * number + per_round)
         for name in rulesets:
-            turns, seconds = games(name, players, seeds)
-            rates[name].append(turns / seconds)
-            lengths[name].append(turns)
-    master = rates[rulesets[0]]
+            # MASTER just before each ruleset: the ratio compares two runs under the same load.
+            turns, elapsed, _ = games(master, players, 100_000 * number, seconds)
+            base = turns / elapsed
+            turns, elapsed, count = games(name, players, 100_000 * number, seconds)
+            rates[name].append(turns / elapsed)
+            ratios[name].append(turns / elapsed / base)
+            played[name][0] += turns
+            played[name][1] += count
     figures = []
     for name in rulesets:
-        ratios = [rate / base for rate, base in zip(rates[name], master)]
-        mean = sum(lengths[name]) / (rounds * per_round)
+        turns, count = played[name]
         figure = Figure(f"{name}: {compact.game_type(name).__name__}", rates[name], "turns/s",
-                        f"{statistics.median(ratios):.2f}× MASTER, {mean:.0f} turns a game")
+                        f"{statistics.median(ratios[name]):.2f}× MASTER, {turns / count:.0f} turns a game")
         print(figure.line("[goal ≥ 50,000 turns/s, ≥ 0.5× MASTER]"))
         figures.append(figure)
     return figures
