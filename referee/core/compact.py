@@ -14,7 +14,7 @@ a view, the scores at the end). Its subclass supplies the table:
   `_complete()`: the actions taken make a whole turn; `_commit()`: end the turn (its
   events, as the engine reports them);
 - `_current`, `_waiting` and `_over`, kept up to date; its fields named in `NESTED`,
-  `LISTS` and `SHARED` (how a copy copies them).
+  `MIXED`, `LISTS` and `SHARED` (how a copy copies them).
 
 The table decides legal or not; only a refusal asks the reference (the game's ruleset,
 whose `check_mover`, `legal_actions` and `apply` are what `referee.engine` calls) to name
@@ -39,9 +39,10 @@ class TableGame:
     __slots__ = ("_current", "_waiting", "_over", "_seat", "_taken", "_before", "_state")
     #: The dict engine's ruleset of the game: the reference that names refusals.
     reference: Any
-    #: The table's own fields, by how `_copy` copies them: lists of lists, lists, and
-    #: values no turn changes in place; `FIELDS` are all of them.
+    #: The table's own fields, by how `_copy` copies them: lists of lists, lists of lists
+    #: and values, lists, and values no turn changes in place; `FIELDS` are all of them.
     NESTED: tuple[str, ...] = ()
+    MIXED: tuple[str, ...] = ()
     LISTS: tuple[str, ...] = ()
     SHARED: tuple[str, ...] = ()
     FIELDS: tuple[str, ...] = ()
@@ -83,7 +84,8 @@ class TableGame:
 
     def _copy(self) -> TableGame:
         """The table as it lies, without a turn being built: each field copied (`NESTED`
-        two levels deep, `LISTS` one, `SHARED` not at all). Written out for each game by
+        two levels deep, `MIXED` two where an item is a list, `LISTS` one, `SHARED` not at
+        all). Written out for each game by
         `__init_subclass__`, as `dataclasses` writes an `__init__`: it runs at every turn."""
         raise NotImplementedError
 
@@ -93,13 +95,14 @@ class TableGame:
                  "    new._current, new._waiting, new._over = self._current, self._waiting, self._over",
                  "    new._seat, new._taken, new._before, new._state = None, [], None, self._state"]
         lines += [f"    new.{name} = [v[:] for v in self.{name}]" for name in cls.NESTED]
+        lines += [f"    new.{name} = [v[:] if type(v) is list else v for v in self.{name}]" for name in cls.MIXED]
         lines += [f"    new.{name} = self.{name}[:]" for name in cls.LISTS]
         lines += [f"    new.{name} = self.{name}" for name in cls.SHARED]
         lines.append("    return new")
         scope: dict[str, Any] = {}
         exec("\n".join(lines), {"make": object.__new__, "cls": cls}, scope)  # noqa: S102 - made here, not read in
         cls._copy = scope["_copy"]  # type: ignore[method-assign]
-        cls.FIELDS = cls.NESTED + cls.LISTS + cls.SHARED
+        cls.FIELDS = cls.NESTED + cls.MIXED + cls.LISTS + cls.SHARED
 
     def _restore(self, other: TableGame) -> None:
         self._current, self._waiting, self._over = other._current, other._waiting, other._over

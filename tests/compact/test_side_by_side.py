@@ -5,7 +5,8 @@ through `engine.legal_actions` / `engine.apply` side by side, the same random ch
 (`referee.compact.play`'s random turn) made on each: before every action the legal
 actions of the seat acting (as lists, in order) and whether the turn is complete, and
 the seats that may act (`current`, `waiting`: every seat a simultaneous step waits for is
-stepped in turn); after every turn the events, the state and its JSON, a state read back
+stepped in turn, and now and then a seat acts out of turn where it may: a call, a
+challenge); after every turn the events, the state and its JSON, a state read back
 from its JSON, the views of every seat and of a spectator, and the scores. Beside each
 legal turn, mistaken ones built from it (another seat, an action dropped, replaced or
 added from the actions seen in the game, actions of a kind the game does not have, the
@@ -153,9 +154,12 @@ def play_side_by_side(ruleset: str, seed: int, longest: int = LONGEST) -> int:
     turns = 0
     while not state.is_over and turns < longest:
         acting = game.acting
-        for seat in range(players):  # what each seat may do now, acting or not
-            assert game.legal_actions(seat) == engine.legal_actions(state, (), seat).actions, (seat, acting)
-        seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+        may = []  # the seats that may act now, in turn or out of it (a call, a challenge)
+        for seat in range(players):
+            listed = engine.legal_actions(state, (), seat).actions
+            assert game.legal_actions(seat) == listed, (seat, acting)
+            may += [seat] if listed else []
+        seat = rng.choice(may) if rng.random() < 0.2 else acting[0] if len(acting) == 1 else rng.choice(acting)
         prefix: list = []
         while True:
             listed = engine.legal_actions(state, prefix, seat)
