@@ -16,13 +16,18 @@ from .ruleset import SchwarzerPeter
 from .state import Draw, Holder, Pair, SchwarzerPeterState
 
 
+#: A draw of each card and a pair of each value, made once.
+DRAWS = {f"{color}{v}": Draw(f"{color}{v}") for color in "ORYGB" for v in range(1, 21)}
+PAIRS = {value: Pair(value) for value in range(1, 21)}
+
+
 class Game(TableGame):
     """One Schwarzer Peter game with every hand known."""
 
-    __slots__ = ("hands", "pairs", "names", "options", "aside", "twins", "top",
+    __slots__ = ("hands", "pairs", "names", "options", "aside", "twins", "twin", "top",
                  "source", "drawn", "paired", "events")
     reference = SchwarzerPeter()
-    NESTED, SHARED = ("hands", "pairs"), ("names", "options", "aside", "twins", "top")
+    NESTED, SHARED = ("hands", "pairs"), ("names", "options", "aside", "twins", "twin", "top")
 
     def _load(self, state: SchwarzerPeterState) -> None:
         if any(isinstance(p.hand, Hidden) for p in state.players):
@@ -33,6 +38,7 @@ class Game(TableGame):
         self.options, self.aside, self.top = state.options, state.aside, state.top
         first, second = state.options["colors"]
         self.twins = {value: (f"{first}{value}", f"{second}{value}") for value in range(1, 21)}
+        self.twin = {**{a: b for a, b in self.twins.values()}, **{b: a for a, b in self.twins.values()}}
         self._current, self._waiting, self._over = state.current, (), state.is_over
 
     def _build(self) -> SchwarzerPeterState:
@@ -60,13 +66,12 @@ class Game(TableGame):
 
     def _moves(self) -> list[Any]:
         if self.drawn is None:
-            return [Draw(card) for card in self.hands[self.source]]
+            return [DRAWS[card] for card in self.hands[self.source]]
         if self.paired:
             return []
-        hand = self.hands[self._seat]
-        twins = self.twins
-        return [Pair(value) for value in range(1, self.top + 1)
-                if twins[value][0] in hand and twins[value][1] in hand]
+        hand, twin = self.hands[self._seat], self.twin
+        values = {int(card[1:]) for card in hand if twin[card] in hand}
+        return [PAIRS[value] for value in sorted(values) if value <= self.top]
 
     def _take(self, action: Any) -> bool:
         kind = type(action)
