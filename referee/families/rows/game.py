@@ -24,11 +24,11 @@ DRAW, PASS = Draw(), Pass()
 class RowGame(TableGame):
     """One classic or junior game with every card known."""
 
-    __slots__ = ("hands", "pile", "rows", "opening", "passes", "names", "variant", "slots", "places",
+    __slots__ = ("hands", "pile", "rows", "opening", "passes", "fit", "fit_parts", "by_color", "names", "variant", "slots", "places",
                  "opening_state", "placed", "draws", "last_draw", "drawn", "after_draw", "passed", "ended",
                  "events")
     NESTED, LISTS = ("hands",), ("pile",)
-    SHARED = ("rows", "opening", "passes", "names", "variant", "slots", "places")
+    SHARED = ("rows", "opening", "passes", "fit", "fit_parts", "by_color", "names", "variant", "slots", "places")
 
     def _load(self, state: RowState) -> None:
         if isinstance(state.pile, Hidden) or any(isinstance(p.hand, Hidden) for p in state.players):
@@ -41,6 +41,10 @@ class RowGame(TableGame):
         self.variant = state.variant
         self.slots = state.variant.slots
         self.places = {card: Place(card, slot) for card, slot in self.slots.items()}
+        self.by_color: dict[str, list[tuple[str, int]]] = {}
+        for card, (color, value) in self.slots.items():
+            self.by_color.setdefault(color, []).append((card, value))
+        self.fit = self._fitting()
         self._current, self._waiting, self._over = state.current, (), state.is_over
 
     def _build(self) -> RowState:
@@ -51,15 +55,27 @@ class RowGame(TableGame):
 
     # -- what fits -------------------------------------------------------------------------------------
 
+    def _fitting(self, colors: Any = None) -> frozenset[str]:
+        """The cards that could be placed now: next to their row, or starting a row they
+        may start (`turn.py`'s `fits`, for every card at once); worked out again for
+        `colors` only (the row a card went to), or for all."""
+        variant, rows = self.variant, self.rows
+        parts = dict(self.fit_parts) if colors is not None else {}
+        for color in self.by_color if colors is None else colors:
+            row = rows.get(color)
+            if row is None:
+                parts[color] = [card for card, value in self.by_color[color] if variant.may_start(value, self.opening)]
+            else:
+                parts[color] = [card for card, value in self.by_color[color]
+                                if value not in row and (value - 1 in row or value + 1 in row)]
+        self.fit_parts = parts
+        return frozenset(card for part in parts.values() for card in part)
+
     def _fits(self, card: str) -> bool:
-        color, value = self.slots[card]
-        row = self.rows.get(color)
-        if row is None:
-            return self.variant.may_start(value, self.opening)
-        return value not in row and (value - 1 in row or value + 1 in row)
+        return card in self.fit
 
     def _playable(self) -> bool:
-        return any(self._fits(card) for card in self.hands[self._seat])
+        return not self.fit.isdisjoint(self.hands[self._seat])
 
     # -- a turn ---------------------------------------------------------------------------------------
 
@@ -96,7 +112,7 @@ class RowGame(TableGame):
                 return False
             if self.draws and (self.after_draw or card != self.drawn):
                 return False
-            return card in self.hands[self._seat] and self._fits(card)
+            return card in self.fit and card in self.hands[self._seat]
         if kind is Draw:
             if self.placed or (not self.draws and self._playable()):
                 return False
@@ -110,8 +126,8 @@ class RowGame(TableGame):
     def _moves(self) -> list[Any]:
         if self.passed or self.ended:
             return []
-        places = self.places
-        listed = [places[card] for card in self.hands[self._seat] if self._fits(card)]
+        places, fit = self.places, self.fit
+        listed = [places[card] for card in self.hands[self._seat] if card in fit]
         listed += [DRAW, PASS]
         return [action for action in listed if self._allowed(action) and self._whole_turn_fits(action)]
 
@@ -132,8 +148,12 @@ class RowGame(TableGame):
                 self.rows = {**self.rows, color: frozenset((value,))}  # rows in the order started
                 if self.opening is None:
                     self.opening = value
+                    self.fit = self._fitting()  # the opening decides which rows may begin
+                else:
+                    self.fit = self._fitting((color,))
             else:
                 self.rows = {**self.rows, color: row | {value}}
+                self.fit = self._fitting((color,))
             self.placed += 1
         elif kind is Draw:
             card = self.drawn = self.pile.pop()
