@@ -24,10 +24,10 @@ order. `acting` is whichever of the two applies. A turn being built belongs to o
 player act out of turn with some actions (a Mogeln challenge in its 2018 edition):
 `legal_actions(seat)` lists them and `take(action, seat)` takes them.
 
-A ruleset whose folder has a `game.py` with a `Game` class plays on it (pure Python over
-a compact table of its own; only a refusal asks the dict engine to name it); any other
-plays on its family's turn kept alive between actions (`steps.py`). `EngineGame` is the
-same interface straight over `referee.engine`, exact and slow, for comparison.
+Every ruleset's folder has a `game.py` with a `Game` class (pure Python over a compact
+table of its own; only a refusal asks the dict engine to name it), and plays on it; a
+state that hides cards such a table needs plays on the engine's own turn (`from_state`).
+`EngineGame` is the same interface straight over `referee.engine`, exact and slow.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .. import engine
 from ..core.actions import Turn
+from ..core.compact import HiddenCards
 from ..core.ruleset import Ruleset, folder_part
 from ..core.turn import Event
 
@@ -80,15 +81,12 @@ class CompactGame(Protocol):
 
 
 def game_type(ruleset: str) -> type:
-    """The class that plays `ruleset` in process: its folder's `game.Game`, else its
-    family's game on the live turn (`steps.py`), else `EngineGame`."""
+    """The class that plays `ruleset` in process: its folder's `game.Game`, else
+    `EngineGame`."""
     found = _TYPES.get(ruleset)
     if found is None:
-        from .steps import BoxSteps, RowSteps  # steps.py builds on this module's interface
-        rules = engine.find_ruleset(ruleset)
-        folder = type(rules).__module__.rpartition(".")[0]
-        family = {"box": BoxSteps, "rows": RowSteps}.get(rules.family, EngineGame)
-        found = _TYPES[ruleset] = folder_part(folder, "game", "Game", family)
+        folder = type(engine.find_ruleset(ruleset)).__module__.rpartition(".")[0]
+        found = _TYPES[ruleset] = folder_part(folder, "game", "Game", EngineGame)
     return found
 
 
@@ -103,11 +101,17 @@ def new(ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any]
 
 
 def from_state(state: Any) -> CompactGame:
-    """A game from a state (a `GameState` or its JSON), every card in it known; the state
-    is checked (`INVALID_STATE`) unless the engine made it."""
+    """A game from a state (a `GameState` or its JSON); the state is checked
+    (`INVALID_STATE`) unless the engine made it. A state that hides cards the compact
+    table needs (a table game, a view) is played on the engine's own turn instead: kept
+    alive between actions for a game of the box (`steps.py`), else `EngineGame`."""
     if isinstance(state, dict):
         state = engine.load_state(state)
-    return game_type(state.ruleset)(state)
+    try:
+        return game_type(state.ruleset)(state)
+    except HiddenCards:
+        from .steps import BoxSteps
+        return BoxSteps(state) if engine.find_ruleset(state.ruleset).family == "box" else EngineGame(state)
 
 
 class EngineGame:

@@ -9,9 +9,9 @@ JSON, and each is marked checked as the engine marks its own.
 
 The turn object decides legal or not; a refusal is named by the dict engine
 (`referee.engine`, the reference), so its code, index and message are the engine's by
-construction, and a refused action or turn changes nothing. A family says how its turns
-begin and what is listed (`BoxSteps`, `RowSteps`); a ruleset whose folder has a compact
-game of its own (`game.py`) plays on that instead (`referee.compact.game_type`).
+construction, and a refused action or turn changes nothing. The games of the box play on
+it (`BoxSteps`) where a state hides cards their compact tables need (a table game, a
+view: `referee.compact.from_state`); it needs no card known.
 """
 
 from __future__ import annotations
@@ -290,43 +290,4 @@ class BoxSteps(StepsGame):
         return self._grammar.accepts(self._kinds) and self._steps.is_complete()
 
 
-class RowSteps(StepsGame):
-    """A classic or junior game on its `RowTurn` (`families/rows/turn.py` and `legal.py`)."""
-
-    __slots__ = ()
-
-    def _opens(self, seat: int) -> bool:
-        state = self._state
-        if state.is_over or seat != state.current:
-            return False
-        self._player = seat
-        self._steps = self._rules.start_turn(state, seat, ())
-        return True
-
-    def _begin(self, seat: int, first: Any) -> bool:
-        return self._opens(seat)
-
-    def _accepts(self, action: Any) -> bool:
-        steps = self._steps
-        card = getattr(action, "card", None)
-        if card is not None and card not in steps.variant.slots:
-            return False
-        actions = (*steps.taken, action)
-        if steps.whole_turn_violation(actions) is not None:
-            return False
-        index = len(steps.taken)
-        if steps.violation(index, action) is not None:
-            return False
-        steps.perform(index, action)
-        steps.taken.append(action)
-        return True
-
-    def _listing(self) -> list[Any]:
-        steps = self._steps
-        return list(self._rules.next_actions(steps, len(steps.taken)))
-
-    def _complete(self) -> bool:
-        return self._steps.is_complete()
-
-
-__all__ = ["StepsGame", "BoxSteps", "RowSteps"]
+__all__ = ["StepsGame", "BoxSteps"]

@@ -29,8 +29,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import Turn
+from .errors import MalformedInput
 from .turn import Event
 from .zones import check_viewer
+
+
+class HiddenCards(MalformedInput):
+    """The state hides a card the compact table needs (a table game, a view): such a game
+    is played on the engine's own turn instead (`referee.compact.from_state`)."""
 
 
 class TableGame:
@@ -275,4 +281,4 @@ class TableGame:
         raise AssertionError(f"the compact table refused what the reference accepts: {player} {actions}")
 
 
-__all__ = ["TableGame"]
+__all__ = ["TableGame", "HiddenCards"]

@@ -27,7 +27,7 @@ import random
 import pytest
 
 from referee import compact, engine
-from referee.compact.play import chosen, with_a_value
+from referee.compact.play import chosen, random_turn, with_a_value
 from referee.core.actions import Turn
 from referee.core.errors import MalformedInput, Violation
 from referee.families.box.actions import Other
@@ -205,3 +205,24 @@ def test_many_random_games_get_the_same_answers(ruleset):
 def test_every_ruleset_has_a_game_in_process_of_its_own():
     assert {name: compact.game_type(name).__name__ != "EngineGame" for name in RULESETS} == dict.fromkeys(
         RULESETS, True)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_game_from_a_view_answers_as_the_engine(ruleset):
+    # A view hides cards: the game in process plays it on the engine's own turn, with the
+    # engine's answers (the listings of every seat, and a turn of each listed action).
+    rng = random.Random(5)
+    players = seats_for(ruleset, 1)
+    game = compact.new(ruleset, NAMES[:players], 5)
+    for _ in range(6):
+        if not game.is_over:
+            random_turn(game, rng)
+    state = game.state
+    for viewer in range(players):
+        view = engine.view(state, viewer)
+        for seat in range(players):
+            listed = engine.legal_actions(view, (), seat).actions
+            assert compact.from_state(view).legal_actions(seat) == listed
+            for action in listed:
+                expected = answer(engine_turn, view, seat, (action,))
+                assert answer(compact.from_state(view.to_dict()).play, [action], seat) == expected, (seat, action)

@@ -37,6 +37,7 @@ from typing import Any
 
 from ...core.actions import Action, Place, Turn
 from ...core.cards import JOKER
+from ...core.compact import HiddenCards
 from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
 from ...core.turn import Event, check_mover
@@ -70,7 +71,7 @@ class Game:
         try:
             self._board = Board.from_state(state)
         except ValueError as exc:
-            raise MalformedInput(str(exc)) from None
+            raise HiddenCards(str(exc)) from None
         self._steps: BoardTurn | None = None
 
     @classmethod
