@@ -226,3 +226,28 @@ def test_a_game_from_a_view_answers_as_the_engine(ruleset):
             for action in listed:
                 expected = answer(engine_turn, view, seat, (action,))
                 assert answer(compact.from_state(view.to_dict()).play, [action], seat) == expected, (seat, action)
+
+
+def test_a_farben_sammeln_round_closed_in_process_ends_as_the_engine_ends_it():
+    # Random play hardly ever closes the round: the mover is given a hand of one colour
+    # (the ruleset's own finished position, not yet closed), takes the pile's top card,
+    # discards what does not fit the colour and closes.
+    dealt = engine.new_game(NAMES[:3], seed=2, ruleset="farben-sammeln").state.to_dict()
+    data = engine.find_ruleset("farben-sammeln").finished_position(dealt)
+    data["closed"], data["current"] = None, dealt["current"]
+    state = engine.load_state(data)
+    game = compact.from_state(data)
+    colour = state.players[state.current].hand[0][0]
+    taken: list = []
+    for prefer in ("take", "discard", "close"):
+        listed = engine.legal_actions(state, taken).actions
+        assert game.legal_actions() == listed
+        fitting = [a for a in listed if a.kind == prefer and getattr(a, "card", None) is not None
+                   and a.card[0] != colour] or [a for a in listed if a.kind == prefer]
+        taken.append(fitting[0])
+        game.take(fitting[0])
+    assert [a.kind for a in taken] == ["take", "discard", "close"]
+    result = engine.apply(state, Turn(state.current, tuple(taken)))
+    assert game.end_turn() == result.events and result.events[-1]["type"] == "game_over"
+    assert game.state == result.state and game.is_over and game.acting == ()
+    assert game.scores() == engine.scores(result.state)
