@@ -12,8 +12,9 @@ on it, as MASTER's `Game` does (`referee/games/master/game.py`), the way python-
     game.scores()
 
 Every answer is the dict engine's (`referee.engine`): the same legal actions in the same
-order, the same events, the same refusals (a `Violation` with the same code, action
-index and message), and `game.state` is the state the engine would hold after the same
+order, the same events (`turn_events` those of the turn being built so far, as
+`engine.partial_turn` has them), the same refusals (a `Violation` with the same code,
+action index and message), and `game.state` is the state the engine would hold after the same
 turns, so `engine` can take over at any point (`from_state` hands back).
 
 Who acts: outside a simultaneous step `current` is the player to move and `waiting` is
@@ -66,6 +67,8 @@ class CompactGame(Protocol):
     def taken(self) -> tuple[Action, ...]: ...
     @property
     def turn_complete(self) -> bool: ...
+    @property
+    def turn_events(self) -> list[Event]: ...
     @property
     def state(self) -> Any: ...
 
@@ -221,6 +224,12 @@ class EngineGame:
     @property
     def turn_complete(self) -> bool:
         return bool(self._taken) and self._list(self._player).complete
+
+    @property
+    def turn_events(self) -> list[Event]:
+        """What the actions taken so far caused (the cards they turned up), as
+        `engine.partial_turn` reports it."""
+        return engine.partial_turn(self._state, self._taken, self._player)[1] if self._taken else []
 
     def take(self, action: Action, player: int | None = None) -> None:
         """Add an action to the turn being built; the engine's Violation if it cannot come

@@ -139,6 +139,11 @@ class StepsGame:
     def turn_complete(self) -> bool:
         return self._steps is not None and bool(self._steps.taken) and self._complete()
 
+    @property
+    def turn_events(self) -> list[Event]:
+        """What the actions taken so far caused, as `engine.partial_turn` reports it."""
+        return list(self._steps.events) if self._steps is not None and self._steps.taken else []
+
     def take(self, action: Any, player: int | None = None) -> None:
         """Add an action to the turn being built; the engine's Violation if it cannot come
         next (the turn stays as it was)."""

@@ -12,7 +12,7 @@ a view, the scores at the end). Its subclass supplies the table:
 - `_moves()`: the legal next actions, in the engine's order; `_take(action)`: carry the
   action out if it passes its checks, else return False and change nothing;
   `_complete()`: the actions taken make a whole turn; `_commit()`: end the turn (its
-  events, as the engine reports them);
+  events, as the engine reports them, gathered in `events` as the actions are taken);
 - `_current`, `_waiting` and `_over`, kept up to date; its fields named in `NESTED`,
   `MIXED`, `LISTS` and `SHARED` (how a copy copies them).
 
@@ -207,6 +207,12 @@ class TableGame:
     @property
     def turn_complete(self) -> bool:
         return bool(self._taken) and self._complete()
+
+    @property
+    def turn_events(self) -> list[Event]:
+        """What the actions taken so far caused (the cards they turned up), as
+        `engine.partial_turn` reports it: the table's `events` of the turn."""
+        return list(self.events) if self._taken else []
 
     def take(self, action: Any, player: int | None = None) -> None:
         """Add an action to the turn being built (by `player`, by default the seat building

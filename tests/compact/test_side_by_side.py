@@ -3,7 +3,8 @@
 For every ruleset of the registry, random games are played on the compact game and
 through `engine.legal_actions` / `engine.apply` side by side, the same random choices
 (`referee.compact.play`'s random turn) made on each: before every action the legal
-actions of the seat acting (as lists, in order) and whether the turn is complete, and
+actions of the seat acting (as lists, in order) and whether the turn is complete, after
+it the events the turn has caused so far (`engine.partial_turn`'s), and
 the seats that may act (`current`, `waiting`: every seat a simultaneous step waits for is
 stepped in turn, and now and then a seat acts out of turn where it may: a call, a
 challenge); after every turn the events, the state and its JSON, a state read back
@@ -172,6 +173,7 @@ def play_side_by_side(ruleset: str, seed: int, longest: int = LONGEST) -> int:
             prefix.append(action)
             game.take(action, seat)
             assert game.player == seat and game.taken == tuple(prefix)
+            assert game.turn_events == engine.partial_turn(state, prefix, seat)[1], (seed, turns, prefix)
         turn = Turn(seat, tuple(prefix))
         same_refusals(game, state, turn, seen, rng)
         result = engine.apply(state, turn)

@@ -172,6 +172,12 @@ class Game:
         return steps.next_actions()
 
     @property
+    def turn_events(self) -> list[Event]:
+        """What the actions taken so far caused (the cards drawn), as
+        `engine.partial_turn` reports it."""
+        return list(self._steps.events) if self._steps is not None and self._steps.taken else []
+
+    @property
     def turn_complete(self) -> bool:
         """The actions taken so far make a whole legal turn."""
         return self._steps is not None and bool(self._steps.taken) and self._steps.is_complete()
