@@ -13,7 +13,8 @@ a view, the scores at the end). Its subclass supplies the table:
   action out if it passes its checks, else return False and change nothing;
   `_complete()`: the actions taken make a whole turn; `_commit()`: end the turn (its
   events, as the engine reports them, gathered in `events` as the actions are taken);
-- `_current`, `_waiting` and `_over`, kept up to date; its fields named in `NESTED`,
+- `names`, the players' names; `_current`, `_waiting` and `_over`, kept up to date; its
+  fields named in `NESTED`,
   `MIXED`, `LISTS` and `SHARED` (how a copy copies them).
 
 The table decides legal or not; only a refusal asks the reference (the game's ruleset,
@@ -131,7 +132,7 @@ class TableGame:
 
     @property
     def players(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.state.players)
+        return tuple(self.names)
 
     @property
     def current(self) -> int | None:
