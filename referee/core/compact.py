@@ -5,8 +5,8 @@ A game's compact table keeps the cards in plain lists and small integers, judges
 action on them and builds the dict engine's state only when asked (`state`, a refusal,
 a view, the scores at the end). Its subclass supplies the table:
 
-- `_load(state)`: the table from a checked state (MalformedInput where a card it needs is
-  hidden: such a game stays with the engine); `_build()`: the state of the table;
+- `_load(state)`: the table from a checked state (`HiddenCards` where a card it needs is
+  hidden: such a game plays on the engine's own turn); `_build()`: the state of the table;
 - `_open(seat, first)`: may `seat` (already in `_seat`) begin a turn now (with the action
   `first`, or None for a listing)? It sets up the turn's working fields;
 - `_moves()`: the legal next actions, in the engine's order; `_take(action)`: carry the
@@ -14,8 +14,7 @@ a view, the scores at the end). Its subclass supplies the table:
   `_complete()`: the actions taken make a whole turn; `_commit()`: end the turn (its
   events, as the engine reports them, gathered in `events` as the actions are taken);
 - `names`, the players' names; `_current`, `_waiting` and `_over`, kept up to date; its
-  fields named in `NESTED`,
-  `MIXED`, `LISTS` and `SHARED` (how a copy copies them).
+  fields named in `NESTED`, `MIXED`, `LISTS` and `SHARED` (how a copy copies them).
 
 The table decides legal or not; only a refusal asks the reference (the game's ruleset,
 whose `check_mover`, `legal_actions` and `apply` are what `referee.engine` calls) to name
@@ -92,8 +91,8 @@ class TableGame:
     def _copy(self) -> TableGame:
         """The table as it lies, without a turn being built: each field copied (`NESTED`
         two levels deep, `MIXED` two where an item is a list, `LISTS` one, `SHARED` not at
-        all). Written out for each game by
-        `__init_subclass__`, as `dataclasses` writes an `__init__`: it runs at every turn."""
+        all). `__init_subclass__` writes it out for each game, as `dataclasses` writes an
+        `__init__`: it runs at every turn."""
         raise NotImplementedError
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
