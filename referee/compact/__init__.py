@@ -14,8 +14,12 @@ on it, as MASTER's `Game` does (`referee/games/master/game.py`), the way python-
 Every answer is the dict engine's (`referee.engine`): the same legal actions in the same
 order, the same events (`turn_events` those of the turn being built so far, as
 `engine.partial_turn` has them), the same refusals (a `Violation` with the same code,
-action index and message), and `game.state` is the state the engine would hold after the same
-turns, so `engine` can take over at any point (`from_state` hands back).
+action index and message); `game.state` is the state the engine would hold after the
+same turns, so `engine` can take over at any point (`from_state` hands back).
+
+What the listing leaves open: a Ratefix guess is listed once without its number, and a
+flip from an empty Schnipp Schnapp stack needs the shuffle chance makes (`settle`).
+`referee.compact.play` defines the one random turn the benchmarks and tests play.
 
 Who acts: outside a simultaneous step `current` is the player to move and `waiting` is
 empty; in one (everyone turns up a card, everyone puts one face down) `current` is None

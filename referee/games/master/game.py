@@ -164,7 +164,11 @@ class Game:
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every action that can legally come next in the turn being built (the answer of
         `engine.legal_actions(game.state, game.taken, player)`)."""
-        if self._board.over or (player is not None and player != self._board.current):
+        if player is not None and player != self._board.current:
+            if not 0 <= player < len(self._board.hands):
+                raise MalformedInput(f"there is no player {player} in this game")
+            return []
+        if self._board.over:
             return []
         steps = self._steps
         if steps is None:
