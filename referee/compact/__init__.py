@@ -30,9 +30,9 @@ player act out of turn with some actions (a Mogeln challenge in its 2018 edition
 `legal_actions(seat)` lists them and `take(action, seat)` takes them.
 
 Every ruleset's folder has a `game.py` with a `Game` class (pure Python over a compact
-table of its own; only a refusal asks the dict engine to name it), and plays on it; a
-state that hides cards such a table needs plays on the engine's own turn (`from_state`).
-`EngineGame` is the same interface straight over `referee.engine`, exact and slow.
+table of its own; only a refusal asks the dict engine to name it), and plays on it.
+`EngineGame` is the same interface straight over `referee.engine`, exact for any state
+and slow: a state that hides cards a table needs (a table game, a view) plays on it.
 """
 
 from __future__ import annotations
@@ -110,15 +110,13 @@ def new(ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any]
 def from_state(state: Any) -> CompactGame:
     """A game from a state (a `GameState` or its JSON); the state is checked
     (`INVALID_STATE`) unless the engine made it. A state that hides cards the compact
-    table needs (a table game, a view) is played on the engine's own turn instead: kept
-    alive between actions for a game of the box (`steps.py`), else `EngineGame`."""
+    table needs (a table game, a view) is played on `EngineGame` instead."""
     if isinstance(state, dict):
         state = engine.load_state(state)
     try:
         return game_type(state.ruleset)(state)
     except HiddenCards:
-        from .steps import BoxSteps
-        return BoxSteps(state) if engine.find_ruleset(state.ruleset).family == "box" else EngineGame(state)
+        return EngineGame(state)
 
 
 class EngineGame:

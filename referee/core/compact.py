@@ -6,7 +6,7 @@ action on them and builds the dict engine's state only when asked (`state`, a re
 a view, the scores at the end). Its subclass supplies the table:
 
 - `_load(state)`: the table from a checked state (`HiddenCards` where a card it needs is
-  hidden: such a game plays on the engine's own turn); `_build()`: the state of the table;
+  hidden: such a game plays straight over the engine); `_build()`: the state of the table;
 - `_open(seat, first)`: may `seat` (already in `_seat`) begin a turn now (with the action
   `first`, or None for a listing)? It sets up the turn's working fields;
 - `_moves()`: the legal next actions, in the engine's order; `_take(action)`: carry the
@@ -36,7 +36,7 @@ from .zones import check_viewer
 
 class HiddenCards(MalformedInput):
     """The state hides a card the compact table needs (a table game, a view): such a game
-    is played on the engine's own turn instead (`referee.compact.from_state`)."""
+    is played straight over the engine instead (`referee.compact.from_state`)."""
 
 
 class TableGame:

@@ -93,11 +93,11 @@ def test_a_flip_from_an_empty_schnipp_schnapp_stack_is_settled_with_a_shuffle():
     assert game.state == engine.apply(before, Turn(seat, (settled,))).state
 
 
-def test_a_game_whose_state_hides_cards_plays_on_the_engines_own_turn():
+def test_a_game_whose_state_hides_cards_plays_straight_over_the_engine():
     state = engine.new_game(["Ada", "Ben"], seed=4, ruleset="farben-sammeln").state
     view = engine.view(state, 0)
     game = compact.from_state(view)
-    assert type(game).__name__ == "BoxSteps"
+    assert type(game).__name__ == "EngineGame"
     assert game.legal_actions() == engine.legal_actions(view).actions
     table = compact.from_state(engine.new_game(["Ada", "Ben"], seed=4, hidden=True).state)
     assert type(table).__name__ == "EngineGame"

@@ -211,8 +211,9 @@ def test_every_ruleset_has_a_game_in_process_of_its_own():
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_game_from_a_view_answers_as_the_engine(ruleset):
-    # A view hides cards: the game in process plays it on the engine's own turn, with the
-    # engine's answers (the listings of every seat, and a turn of each listed action).
+    # A view hides cards: the game in process plays it straight over the engine, with the
+    # engine's answers (the listings of every seat, and a turn of each listed action),
+    # except Schnipp Schnapp's table, which keeps a stack nobody sees as a count.
     rng = random.Random(5)
     players = seats_for(ruleset, 1)
     game = compact.new(ruleset, NAMES[:players], 5)
