@@ -72,6 +72,8 @@ CHECKPOINT_PAGES = 8192
 #: Where `referee serve` tells its workers which file it opened: "device:inode:path".
 IDENTITY_VARIABLE = "REFEREE_STORE_FILE_IDENTITY"
 MARK = "forgotten_before"
+#: Below this much free room on its disk the store is not ready: a spend may not fit.
+LEAST_FREE_BYTES = 1024 * 1024
 
 
 def _use_wal(connection: sqlite3.Connection) -> None:
@@ -106,6 +108,18 @@ def identity_text(path: Path) -> str:
     return f"{device}:{inode}:{path}"
 
 
+def _read_only(path: Path) -> str | None:
+    """Why the file cannot be written, when it is read-only (its file system, or its
+    permissions); None otherwise."""
+    where = path if path.exists() else path.parent
+    try:
+        if os.statvfs(where).f_flag & os.ST_RDONLY:
+            return "it is on a read-only file system"
+    except OSError:
+        return None
+    return None if os.access(where, os.W_OK) else "it is read-only"
+
+
 def _rollback(connection: sqlite3.Connection) -> None:
     """Roll back whatever is open; SQLite may have rolled back itself already (a full
     disk at COMMIT), and then there is nothing to do."""
@@ -132,7 +146,7 @@ class SqliteStore:
             self._identity = self._expected_identity(identity)
             self._prepare(connection)
         except (OSError, sqlite3.Error) as exc:
-            raise StoreSettingInvalid(f"the store file {self.path} cannot be opened: {exc}") from None
+            raise StoreSettingInvalid(f"the store file {self.path} cannot be opened: {_read_only(self.path) or exc}") from None
 
     def _expected_identity(self, given: str | None) -> tuple[int, int] | None:
         """The identity the file must keep: the one `referee serve` saw when it opened
@@ -310,8 +324,14 @@ class SqliteStore:
         except StoreUnavailable as exc:
             return str(exc)
         except sqlite3.Error as exc:
-            return f"the store file {self.path} cannot be written: {exc}"
-        return None if read == written else f"the store file {self.path} did not keep what was written"
+            return f"the store file {self.path} cannot be written: {_read_only(self.path) or exc}"
+        if read != written:
+            return f"the store file {self.path} did not keep what was written"
+        disk = os.statvfs(self.path.parent)
+        free = disk.f_bavail * disk.f_frsize
+        if free < LEAST_FREE_BYTES:
+            return f"the disk of the store file {self.path} has {free // 1024} KiB free: spends may not fit"
+        return None
 
     def used_bytes(self) -> int:
         """The bytes of the file's pages in use (pages freed by a clean-up are used again)."""

@@ -51,7 +51,7 @@ def test_the_validator_refuses_a_broken_manifest():
 def test_the_deployment_probes_health_requests_resources_and_runs_as_no_root():
     pod = by_kind()["Deployment"]["spec"]["template"]["spec"]
     (container,) = pod["containers"]
-    assert container["readinessProbe"]["httpGet"]["path"] == "/healthz"
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"  # the store can be used
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert set(container["resources"]["requests"]) == {"cpu", "memory"}
     assert pod["securityContext"]["runAsNonRoot"] is True

@@ -49,6 +49,15 @@ class RedisServer:
                 time.sleep(0.05)
         raise RuntimeError(f"redis-server did not answer on {self.port}")
 
+    def client(self):
+        import redis
+
+        return redis.Redis.from_url(self.url)
+
+    def config(self, name: str, value: str) -> None:
+        """CONFIG SET on the running server, as an operator would."""
+        self.client().config_set(name, value)
+
     def kill(self) -> None:
         """Gone at once, as a crashed store would be."""
         if self.process is not None and self.process.poll() is None:
