@@ -238,7 +238,7 @@ class RedisStore:
             # CHECK_SECONDS may: the retention, a token sealed AHEAD, and STALE.
             born, shortest = self._record(keys=[RECORD_KEY], args=[self.days, self.seconds + AHEAD + STALE + 300])
         except redis.RedisError as exc:
-            return f"the Redis store at {self.where} cannot be reached: {exc}"
+            return f"the Redis store at {self.where} cannot be reached: {self._failed(exc)}"
         self._born, self._accepted = int(born), min(self.seconds, int(shortest) * 86400)
         return None
 

@@ -32,12 +32,14 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    def arguments(self) -> list[str]:
+        return [BINARY, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
+                "--appendonly", "yes", "--save", "", "--daemonize", "no", "--logfile", str(self.folder / "redis.log")]
+
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(
-            [BINARY, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
-             "--appendonly", "yes", "--save", "", "--daemonize", "no", "--logfile", str(self.folder / "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.process = subprocess.Popen(self.arguments(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        start_new_session=True)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
