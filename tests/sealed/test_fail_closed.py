@@ -293,3 +293,19 @@ def test_a_game_keeps_one_row_for_itself_one_per_seat_and_one_per_spent_token(tm
         (widest,) = connection.execute("SELECT max(length(token)) FROM spent").fetchone()
         assert connection.execute("SELECT game FROM games").fetchall() == [(identity,)]
     assert counts == [1, 2, 12] and widest == 32
+
+
+def test_a_redis_that_comes_back_empty_refuses_the_tokens_sealed_before(redis_url):
+    # A Redis restarted without its append-only file has forgotten every spend: its
+    # record is gone with them, the next reading starts a new one, and every token
+    # sealed before that is refused, not played again.
+    import redis
+
+    client = app(redis_url)
+    game, seats, tokens = play(client)
+    redis.Redis.from_url(redis_url).flushall()
+    time.sleep(1.1)  # a later second than every token's; the record is read again each second
+    assert replayed(client, seats, tokens) == [410] * 4
+    assert client.post("/v1/turns", json=draw_body(tokens[-1], seats[0], 0)).status_code == 410
+    _, new_seats, new_tokens = play(client)
+    assert replayed(client, new_seats, new_tokens) == [409] * 4
