@@ -162,8 +162,7 @@ def read_setting(url: str) -> Setting:
         netloc = base.split("/", 1)[0]
         hosts = netloc.rpartition("@")[2]
         try:
-            nodes = tuple((host.rpartition(":")[0] or host, int(host.rpartition(":")[2] or 6379))
-                          for host in hosts.split(",") if host)
+            nodes = tuple(_node(host) for host in hosts.split(",") if host)
         except ValueError:
             raise StoreSettingInvalid(f"{_without_password(url)}: each node is host:port") from None
         if not nodes:
@@ -185,25 +184,42 @@ class RedisStore:
         self._checked_until = 0.0
         self._refusal: str | None = None
         self._lock = threading.Lock()
+        self._made: Any = None
+
+    @property
+    def _client(self) -> Any:
+        """The client, made when first needed: a cluster's asks its nodes for the map of
+        slots as it is made, and a cluster that cannot be reached is StoreUnavailable
+        then, not an error at start-up."""
+        if self._made is not None:
+            return self._made
         # No retries inside the client: a spend whose answer was lost may have happened,
         # and sent again it would find its own token spent. The 503 says to send the
         # request again, which is safe: a spend that happened then answers 409 with it.
+        # (A cluster's client follows a moved slot, and may send a spend again after a
+        # failover: the spend then knows its own latest token, see `spend`.)
         options: dict[str, Any] = dict(socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS,
                                        health_check_interval=30, retry=Retry(NoBackoff(), 0))
-        if setting.cluster:
+        if self.setting.cluster:
             from redis.cluster import ClusterNode, RedisCluster
 
-            parts = urlsplit(setting.url)
-            self._client = RedisCluster(
-                startup_nodes=[ClusterNode(host, port) for host, port in setting.nodes],
-                username=unquote(parts.username) if parts.username else None,
-                password=unquote(parts.password) if parts.password else None,
-                ssl=parts.scheme == "rediss", require_full_coverage=True, **options)
+            parts = urlsplit(self.setting.url)
+            try:
+                client = RedisCluster(
+                    startup_nodes=[ClusterNode(host, port) for host, port in self.setting.nodes],
+                    username=unquote(parts.username) if parts.username else None,
+                    password=unquote(parts.password) if parts.password else None,
+                    ssl=parts.scheme == "rediss", require_full_coverage=True, **options)
+            except (redis.RedisError, redis.exceptions.RedisClusterException) as exc:
+                raise StoreUnavailable(f"the Redis store at {self.where} cannot be reached: {exc}") from None
         else:
-            self._client = redis.Redis.from_url(setting.url, **options)
-        self._spend = self._client.register_script(SPEND)
-        self._claim = self._client.register_script(CLAIM)
-        self._record = self._client.register_script(RECORD)
+            client = redis.Redis.from_url(self.setting.url, **options)
+        self._spend = client.register_script(SPEND)
+        self._claim = client.register_script(CLAIM)
+        self._record = client.register_script(RECORD)
+        self._probe = client.register_script(PROBE)
+        self._made = client
+        return client
 
     # What is checked before the writes of each second.
 
@@ -239,6 +255,8 @@ class RedisStore:
             born, shortest = self._record(keys=[RECORD_KEY], args=[self.days, self.seconds + AHEAD + STALE + 300])
         except redis.RedisError as exc:
             return f"the Redis store at {self.where} cannot be reached: {self._failed(exc)}"
+        except StoreUnavailable as exc:
+            return str(exc)
         self._born, self._accepted = int(born), min(self.seconds, int(shortest) * 86400)
         return None
 
@@ -268,16 +286,17 @@ class RedisStore:
         pipe.eval(script.script, len(keys), *keys, *args)
         pipe.execute_command("WAIT", self.setting.replicas, WAIT_MS)
         found, confirmed = pipe.execute()
-        if not isinstance(found, bytes) and confirmed < self.setting.replicas:
+        wrote = found is None or found == 1  # a spend made, a seat claimed
+        if wrote and confirmed < self.setting.replicas:
             raise StoreUnavailable(f"{confirmed} of {self.setting.replicas} replicas confirmed the write in time")
         return found
 
     def _failed(self, exc: redis.RedisError) -> StoreUnavailable:
         """A failure told as unavailable; a cluster reads its nodes again (a failover)."""
-        if self.setting.cluster:
+        if self.setting.cluster and self._made is not None:
             try:
-                self._client.nodes_manager.initialize()
-            except redis.RedisError:
+                self._made.nodes_manager.initialize()
+            except (redis.RedisError, redis.exceptions.RedisClusterException):
                 pass
         return StoreUnavailable(str(exc))
 
@@ -332,7 +351,7 @@ class RedisStore:
             return reason
         written = str(time.time_ns())
         try:
-            read = self._client.register_script(PROBE)(keys=[f"{PREFIX}:probe"], args=[written])
+            read = self._probe(keys=[f"{PREFIX}:probe"], args=[written])
         except redis.RedisError as exc:
             return f"the Redis store at {self.where} cannot be written: {exc}"
         return None if read == written.encode() else f"the Redis store at {self.where} did not keep what was written"
@@ -342,7 +361,14 @@ class RedisStore:
         return False
 
     def close(self) -> None:
-        self._client.close()
+        if self._made is not None:
+            self._made.close()
+
+
+def _node(text: str) -> tuple[str, int]:
+    """`host:port`, or `host` alone on Redis's port."""
+    host, colon, port = text.rpartition(":")
+    return (host, int(port)) if colon else (text, 6379)
 
 
 def _without_password(url: str) -> str:

@@ -171,3 +171,26 @@ def test_serve_names_the_store_in_its_log(tmp_path):
     assert f"kept in {tmp_path}/.local/state/elfer-referee/sealed-games.sqlite3" in log.getvalue()
     with pytest.raises(SystemExit, match="REFEREE_STORE_DAYS"):
         announce_store(2, {"REFEREE_STORE": "none", "REFEREE_STORE_DAYS": "0"}, io.StringIO())
+
+
+def test_the_redis_settings_name_one_server_or_a_cluster_and_how_many_replicas_confirm():
+    from referee.sealed.redis_store import read_setting
+
+    one = read_setting("redis://:secret@store.internal:6379/0")
+    assert (one.cluster, one.url, one.replicas, one.where) == (
+        False, "redis://:secret@store.internal:6379/0", 0, "redis://:***@store.internal:6379/0")
+    many = read_setting("rediss+cluster://ann:pw@n0:7000,n1:7001,n2/?replicas=2")
+    assert (many.cluster, many.nodes, many.replicas) == (True, (("n0", 7000), ("n1", 7001), ("n2", 6379)), 2)
+    assert many.url == "rediss://ann:pw@n0:7000,n1:7001,n2/" and many.where == "rediss+cluster://ann:***@n0:7000,n1:7001,n2/?replicas=2"
+    assert read_setting("redis+cluster://n0:7000").replicas == 1  # a cluster waits for a replica by default
+    for bad in ("redis+cluster://n0:x", "redis://h/0?replicas=-1", "redis://h/0?replicas=some", "redis+cluster:///"):
+        with pytest.raises(StoreSettingInvalid):
+            read_setting(bad)
+    # A cluster that cannot be reached is a store unavailable, not a setting refused.
+    from support.redis_server import free_port
+
+    unreachable = open_store(f"redis+cluster://127.0.0.1:{free_port()}", 30)
+    assert unreachable.where.startswith("redis+cluster://127.0.0.1:")
+    assert "cannot be reached" in unreachable.unready()
+    with pytest.raises(StoreUnavailable):
+        unreachable.spend("g", b"t", Latest("t", 1), now())
