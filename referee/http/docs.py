@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, send_from_directory
 
 from .bodies import json_response
 from .contract import openapi_json, openapi_text, schema_names, schema_text
-from .problems import Problem
+from .problems import Problem, http_problem
 
 docs = Blueprint("docs", __name__)
 
@@ -77,11 +77,12 @@ def health():
 
 @docs.get("/readyz")
 def ready():
-    """The store written and read back (`Store.unready`); a store that cannot be used
-    is logged each time it is seen so."""
+    """The store written and read back (`Store.unready`): 200, or a 503 problem whose
+    detail says why; a store that cannot be used is logged each time it is seen so."""
     store = current_app.extensions["store"]
     reason = store.unready()
     if reason is None:
         return json_response({"status": "ok", "store": store.where})
     current_app.logger.warning("not ready: %s", reason)
-    return json_response({"status": "unavailable", "store": store.where, "reason": reason}, 503)
+    # The reason is the operator's, as the log says it (English, like every log line).
+    return http_problem("STORE_UNAVAILABLE", reason)

@@ -22,6 +22,7 @@ from cryptography.fernet import Fernet
 from referee.http import create_app
 from referee.sealed.sealing import Sealed
 from referee.sealed.sqlite_store import MARK
+from support.contract_check import assert_matches_contract
 from support.redis_server import RedisServer
 from support.sealed_games import KEY, long_kept, opened, post
 
@@ -240,7 +241,9 @@ def test_a_store_file_deleted_or_replaced_under_a_running_app_is_503_and_never_w
     path = long_kept(tmp_path / "store.sqlite3")
     client = app(str(path))
     game, seats, tokens = play(client)
-    assert client.get("/readyz").json == {"status": "ok", "store": str(path)}
+    ready = client.get("/readyz")
+    assert_matches_contract(ready, "/readyz", "GET")
+    assert (ready.status_code, ready.json) == (200, {"status": "ok", "store": str(path)})
     copy = tmp_path / "copy.sqlite3"
     with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
         source.backup(target)
@@ -251,8 +254,9 @@ def test_a_store_file_deleted_or_replaced_under_a_running_app_is_503_and_never_w
     turn = client.post("/v1/turns", json=draw_body(tokens[-1], seats[0], 0))
     assert (turn.status_code, turn.json["code"]) == (503, "STORE_UNAVAILABLE")
     ready = client.get("/readyz")
-    assert ready.status_code == 503 and ready.json["status"] == "unavailable"
-    assert "was deleted or replaced while the referee ran" in ready.json["reason"]
+    assert_matches_contract(ready, "/readyz", "GET")
+    assert (ready.status_code, ready.json["code"]) == (503, "STORE_UNAVAILABLE")
+    assert "was deleted or replaced while the referee ran" in ready.json["detail"]
     assert client.get("/healthz").status_code == 200
     assert replayed(client, seats, tokens) == [503] * 4
     assert client.post("/v1/seats", json={"game": tokens[-1], "invitation": "0" * 32}).status_code in (403, 503)

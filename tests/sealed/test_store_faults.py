@@ -128,7 +128,7 @@ def test_a_disk_that_fills_is_503_for_turns_and_nothing_spent_becomes_unspent(tm
         assert statuses[-1] == 503 and set(statuses[:-1]) == {200} and len(spent) > 5, statuses
         assert answer.json["code"] == "STORE_UNAVAILABLE"
         ready = client.get("/readyz")
-        assert ready.status_code == 503 and "KiB free: spends may not fit" in ready.json["reason"], ready.json
+        assert ready.status_code == 503 and "KiB free: spends may not fit" in ready.json["detail"], ready.json
         assert client.get("/healthz").status_code == 200
         # While full: no spent token plays.
         assert {client.post("/v1/turns", json=draw_body(token, seat, 0)).status_code for token, seat in spent} <= {409, 503}
@@ -162,7 +162,7 @@ def test_a_redis_switched_to_evicting_while_running_is_not_ready_and_no_spent_to
         assert int(writer.info("stats")["evicted_keys"]) > 0
         time.sleep(1.1)  # the service reads the policy once a second
         ready = client.get("/readyz")
-        assert ready.status_code == 503 and "maxmemory-policy allkeys-lru" in ready.json["reason"]
+        assert ready.status_code == 503 and "maxmemory-policy allkeys-lru" in ready.json["detail"]
         assert client.get("/healthz").status_code == 200
         answers = [client.post("/v1/turns", json=draw_body(token, seat, 0)) for token, seat in spent]
         assert [(a.status_code, a.json["code"]) for a in answers] == [(503, "STORE_UNAVAILABLE")] * 5
@@ -171,7 +171,7 @@ def test_a_redis_switched_to_evicting_while_running_is_not_ready_and_no_spent_to
         redis.config("maxmemory-policy", "noeviction")
         time.sleep(1.1)
         ready = client.get("/readyz")
-        assert ready.status_code == 503 and "has evicted" in ready.json["reason"]
+        assert ready.status_code == 503 and "has evicted" in ready.json["detail"]
         assert {client.post("/v1/turns", json=draw_body(token, seat, 0)).status_code for token, seat in spent} == {503}
     finally:
         redis.stop()
