@@ -373,8 +373,8 @@ def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
 def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any, issued: int,
            short: bool = False) -> dict[str, Any]:
     """The answer to an accepted turn, once the token it follows (`following.previous`,
-    sealed at `issued`) is spent: nothing goes out before. All of it is made before the spend, so that
-    nothing fails after it."""
+    sealed at `issued`) is spent: nothing goes out before. All of it is made before the
+    spend, so that nothing fails after it."""
     seen = {
         "view": view_of.to_dict(),
         "open": open_as_seen(following, state, seat),

@@ -13,7 +13,8 @@ same way, once per seat.
 - unset or a file path: SQLite in that file (`sqlite_store.SqliteStore`), shared by every
   worker of one machine; by default under the user's state folder (`default_path`);
 - `redis://host:port/db` (or `rediss://`): Redis or Valkey (`redis_store.RedisStore`), shared
-  by every instance behind a load balancer;
+  by every instance behind a load balancer; `redis+cluster://host:port,host:port,…`: a
+  Redis Cluster or Valkey cluster;
 - `none`: no store (`NoStore`): the service is stateless, and forks are possible again.
 
 A token is refused once it is older than `REFEREE_STORE_DAYS` days (30 by default),

@@ -85,6 +85,10 @@ def test_serve_refuses_an_unreachable_redis_and_one_that_may_evict_keys(tmp_path
     try:
         redis.config("maxmemory", "2mb")
         redis.config("maxmemory-policy", "allkeys-lru")
+        writer = redis.client()
+        for n in range(64):  # its memory full: keys are being evicted
+            writer.set(f"filler:{n}", b"x" * 65536)
+        assert int(writer.info("stats")["evicted_keys"]) > 0
         status, line = serve_refused({"REFEREE_STORE": redis.url})
     finally:
         redis.stop()
