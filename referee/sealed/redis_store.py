@@ -45,7 +45,7 @@ import threading
 import time
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 import redis
 from redis.backoff import NoBackoff

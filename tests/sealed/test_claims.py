@@ -191,7 +191,7 @@ def test_racing_claims_at_two_processes_on_one_store_one_wins(tmp_path):
             status, game = call(ports[0], "/v1/games", {"players": ["Ann", "Ben"], "sealed": True, "invite": True})
             assert status == 201
 
-            def send(n, text):
+            def send(n, text, game=game, seat=seat):
                 return call(ports[n % 2], "/v1/seats",
                             {"game": game["game"], "invitation": game["invitations"][seat], "claim": text})
 

@@ -232,7 +232,7 @@ def test_a_new_store_file_refuses_the_tokens_sealed_before_it(tmp_path):
     time.sleep(1.1)  # the new file's mark is a later second than every token's
     again = app(str(tmp_path / "store.sqlite3"))
     assert replayed(again, seats, tokens) == [410] * 4
-    game, new_seats, new_tokens = play(again)
+    _, new_seats, new_tokens = play(again)
     assert replayed(again, new_seats, new_tokens) == [409] * 4
 
 
@@ -240,7 +240,7 @@ def test_a_new_store_file_refuses_the_tokens_sealed_before_it(tmp_path):
 def test_a_store_file_deleted_or_replaced_under_a_running_app_is_503_and_never_written(tmp_path, how):
     path = long_kept(tmp_path / "store.sqlite3")
     client = app(str(path))
-    game, seats, tokens = play(client)
+    _, seats, tokens = play(client)
     ready = client.get("/readyz")
     assert_matches_contract(ready, "/readyz", "GET")
     assert (ready.status_code, ready.json) == (200, {"status": "ok", "store": str(path)})
@@ -289,7 +289,7 @@ def test_past_the_store_bound_new_games_are_507_and_games_under_way_go_on(tmp_pa
 def test_a_game_keeps_one_row_for_itself_one_per_seat_and_one_per_spent_token(tmp_path):
     path = long_kept(tmp_path / "rows.sqlite3")
     client = app(str(path))
-    game, _, tokens = play(client, turns=12, invite=True)
+    game, _, _ = play(client, turns=12, invite=True)
     identity = opened(game["game"]).game
     with sqlite3.connect(path) as connection:
         counts = [connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in ("games", "seats",
@@ -306,7 +306,7 @@ def test_a_redis_that_comes_back_empty_refuses_the_tokens_sealed_before(redis_ur
     import redis
 
     client = app(redis_url)
-    game, seats, tokens = play(client)
+    _, seats, tokens = play(client)
     redis.Redis.from_url(redis_url).flushall()
     time.sleep(1.1)  # a later second than every token's; the record is read again each second
     assert replayed(client, seats, tokens) == [410] * 4
