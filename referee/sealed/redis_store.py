@@ -30,7 +30,10 @@ It fails closed (`referee.sealed.store`), by the server's clock, not an instance
 
 With `replicas=N` in the URL (`redis+cluster://…/?replicas=1`, the cluster's default),
 a spend or a claim is answered only once `N` replicas hold it (`WAIT`, on the
-connection that wrote it): a failover then promotes a replica that has it. Until the
+connection that wrote it): a failover then promotes a replica that has it. So is a
+refusal: the script writes again what it found (the spent key, the seat's field), and
+a replica holding that write holds every write before it, so that a `409` never names
+a token a failover could forget. Until the
 replicas confirm, the answer is 503 STORE_UNAVAILABLE, which is safe: sent again, a
 spend that did happen finds its token spent, and the store recognises the game's
 latest token as the one this very spend wrote.
@@ -61,8 +64,8 @@ AHEAD = 600
 STALE = 300
 #: Seconds between an instance's readings of the store's record and its memory policy.
 CHECK_SECONDS = 1.0
-#: Milliseconds a spend waits for its replicas.
-WAIT_MS = 1000
+#: Milliseconds a spend waits for its replicas (within the client's timeout of a second).
+WAIT_MS = 500
 
 # ARGV 3 to 8 of both scripts: issued, accepted seconds, kept seconds, born, AHEAD, STALE.
 _CHECKS = """
@@ -80,6 +83,9 @@ if redis.call('SET', KEYS[1], '1', 'NX', 'EXAT', keep) then
   if redis.call('EXPIRETIME', KEYS[2]) < game then redis.call('EXPIREAT', KEYS[2], game) end
   return false
 end
+-- Written again, so that WAIT covers the spend this refusal reports (a replica that
+-- acknowledges this write has every write before it).
+redis.call('SET', KEYS[1], '1', 'XX', 'KEEPTTL')
 return redis.call('HMGET', KEYS[2], 'token', 'turn')
 """
 # ARGV 1 and 2: the seat's field, the claim's digest ('' for none).
@@ -89,8 +95,9 @@ local claimed = 0
 if not held then
   if ARGV[2] == '' then redis.call('HSET', KEYS[1], ARGV[1], '-') else redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
   claimed = 1
-elseif ARGV[2] ~= '' and held == ARGV[2] then
-  claimed = 1
+else
+  redis.call('HSET', KEYS[1], ARGV[1], held)  -- written again: WAIT then covers the claim found
+  if ARGV[2] ~= '' and held == ARGV[2] then claimed = 1 end
 end
 if claimed == 1 and redis.call('EXPIRETIME', KEYS[1]) < keep then redis.call('EXPIREAT', KEYS[1], keep) end
 return claimed
@@ -286,8 +293,9 @@ class RedisStore:
         pipe.eval(script.script, len(keys), *keys, *args)
         pipe.execute_command("WAIT", self.setting.replicas, WAIT_MS)
         found, confirmed = pipe.execute()
-        wrote = found is None or found == 1  # a spend made, a seat claimed
-        if wrote and confirmed < self.setting.replicas:
+        # Whatever the script found (a spend, a token spent, a seat claimed or taken),
+        # it wrote last, so the replicas hold what it answers once they hold that.
+        if found not in (b"expired", b"ahead") and confirmed < self.setting.replicas:
             raise StoreUnavailable(f"{confirmed} of {self.setting.replicas} replicas confirmed the write in time")
         return found
 

@@ -194,3 +194,43 @@ def test_the_redis_settings_name_one_server_or_a_cluster_and_how_many_replicas_c
     assert "cannot be reached" in unreachable.unready()
     with pytest.raises(StoreUnavailable):
         unreachable.spend("g", b"t", Latest("t", 1), now())
+
+
+class Replica(RedisServer):
+    def __init__(self, folder, primary):
+        super().__init__(folder)
+        self.primary = primary
+
+    def arguments(self):
+        return [*super().arguments(), "--replicaof", "127.0.0.1", str(self.primary.port)]
+
+
+def test_with_replicas_a_write_and_a_refusal_are_answered_only_once_a_replica_holds_them(redis_server, tmp_path):
+    import redis
+
+    waiting = RedisStore(redis_server.url + "?replicas=1", 30)
+    redis.Redis.from_url(redis_server.url).hset("elfer:store", "born", 0)
+    # No replica: nothing is answered, neither the spend nor, sent again, its refusal.
+    for _ in range(2):
+        with pytest.raises(StoreUnavailable, match="0 of 1 replicas confirmed"):
+            waiting.spend("waited", b"w0", Latest("token-w1", 1), now())
+    with pytest.raises(StoreUnavailable, match="0 of 1 replicas confirmed"):
+        waiting.claim("waited", 0, b"c" * 32, now())
+    replica = Replica(tmp_path / "replica", redis_server)
+    replica.start()
+    try:
+        client = replica.client()
+        deadline = time.monotonic() + 20
+        while client.info("replication")["master_link_status"] != "up":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        # The spend sent again is this very spend (the latest it wrote): answered now.
+        waiting.spend("waited", b"w0", Latest("token-w1", 1), now())
+        with pytest.raises(Spent) as spent:
+            waiting.spend("waited", b"w0", Latest("token-other", 1), now())
+        assert spent.value.latest == Latest("token-w1", 1)
+        assert waiting.claim("waited", 0, b"c" * 32, now()) is True
+        assert waiting.claim("waited", 0, b"d" * 32, now()) is False
+        assert client.hget("elfer:{waited}:game", "token") == b"token-w1"  # the replica holds it
+    finally:
+        replica.stop()
