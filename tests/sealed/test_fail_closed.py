@@ -313,3 +313,27 @@ def test_a_redis_that_comes_back_empty_refuses_the_tokens_sealed_before(redis_ur
     assert client.post("/v1/turns", json=draw_body(tokens[-1], seats[0], 0)).status_code == 410
     _, new_seats, new_tokens = play(client)
     assert replayed(client, new_seats, new_tokens) == [409] * 4
+
+
+def test_a_worker_started_after_the_file_was_replaced_refuses_it_too(tmp_path):
+    # `referee serve` tells its workers which file it opened; a worker that starts later
+    # (gunicorn replaces one that died) must not take the file put in its place.
+    import io
+
+    from referee.cli import announce_store
+    from referee.sealed.sqlite_store import IDENTITY_VARIABLE, SqliteStore
+    from referee.sealed.store import Latest, StoreUnavailable
+    from referee.sealed.stores import open_store
+
+    path = tmp_path / "served.sqlite3"
+    environ = {"REFEREE_STORE": str(path)}
+    announce_store(2, environ, io.StringIO())
+    assert environ[IDENTITY_VARIABLE].endswith(f":{path}")
+    SqliteStore(tmp_path / "other.sqlite3", 30).close()
+    (tmp_path / "other.sqlite3").replace(path)
+    late = open_store(str(path), 30, environ)
+    assert "was deleted or replaced while the referee ran" in late.unready()
+    with pytest.raises(StoreUnavailable):
+        late.spend("g", b"t", Latest("t", 1), int(time.time()))
+    # Without the word of `referee serve` (an app of its own), the file is the one it finds.
+    assert open_store(str(path), 30, {}).unready() is None
