@@ -23,7 +23,9 @@ It fails closed (`referee.sealed.store`), by the server's clock, not an instance
   forgotten, until they have all expired;
 - the record holds the store's birth (`born`): a Redis that comes back empty (no
   append-only file) starts a new record, and every token sealed before it is
-  refused;
+  refused, unless the server still holds the token's game (for a spend, with that
+  token as its latest: not spent, or its spend would be), as a Redis of an earlier
+  release, without a record, holds the games under way;
 - a server whose `maxmemory-policy` is not `noeviction`, or that has evicted a key
   since its statistics were last reset, is refused: an evicted key is a forgotten
   spend. Checked at start, for `GET /readyz`, and before the spends of each second.
@@ -55,6 +57,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from .store import Expired, Latest, Spent, StoreSettingInvalid, StoreUnavailable
+from .tokens import identity
 
 #: Seconds a token may be sealed after the server's now (clocks a little apart).
 AHEAD = 600
@@ -71,15 +74,17 @@ WAIT_MS = 500
 _CHECKS = """
 local now = tonumber(redis.call('TIME')[1])
 local issued = tonumber(ARGV[3])
-if issued < tonumber(ARGV[6]) or now > issued + tonumber(ARGV[4]) then return 'expired' end
+if issued < tonumber(ARGV[6]) then return 'before' end
+if now > issued + tonumber(ARGV[4]) then return 'expired' end
 if issued > now + tonumber(ARGV[7]) then return 'ahead' end
 local keep = math.max(issued + tonumber(ARGV[5]), now + tonumber(ARGV[8])) + 1
 """
-# ARGV 1, 2 and 9: the latest token, its turn and its time.
+# ARGV 1, 2 and 9: the latest token, its turn and its time (sealed by this instance now).
 SPEND = _CHECKS + """
 if redis.call('SET', KEYS[1], '1', 'NX', 'EXAT', keep) then
   redis.call('HSET', KEYS[2], 'token', ARGV[1], 'turn', ARGV[2])
-  local game = math.max(keep, math.min(tonumber(ARGV[9]), now + tonumber(ARGV[7])) + tonumber(ARGV[5]) + 1)
+  local latest = math.min(tonumber(ARGV[9]), now + tonumber(ARGV[7]))
+  local game = math.max(keep, latest + tonumber(ARGV[5]) + 1)
   if redis.call('EXPIRETIME', KEYS[2]) < game then redis.call('EXPIREAT', KEYS[2], game) end
   return false
 end
@@ -295,7 +300,7 @@ class RedisStore:
         found, confirmed = pipe.execute()
         # Whatever the script found (a spend, a token spent, a seat claimed or taken),
         # it wrote last, so the replicas hold what it answers once they hold that.
-        if found not in (b"expired", b"ahead") and confirmed < self.setting.replicas:
+        if found not in (b"expired", b"before", b"ahead") and confirmed < self.setting.replicas:
             raise StoreUnavailable(f"{confirmed} of {self.setting.replicas} replicas confirmed the write in time")
         return found
 
@@ -308,25 +313,40 @@ class RedisStore:
                 pass
         return StoreUnavailable(str(exc))
 
-    def _limits(self, issued: int) -> list[int]:
+    def _limits(self, issued: int, born: int | None = None) -> list[int]:
         """The scripts' ARGV 3 to 8 for a token sealed at `issued`."""
-        return [issued, self._accepted, self.seconds, self._born, AHEAD, STALE]
+        return [issued, self._accepted, self.seconds, self._born if born is None else born, AHEAD, STALE]
 
-    def _outcome(self, found: Any) -> None:
-        if found == b"expired":
+    def _write(self, script: Any, keys: list[str], head: list[Any], issued: int, known: Any,
+               tail: tuple[Any, ...] = ()) -> Any:
+        """Run a write script. A token sealed before the store's record (`before`) is
+        still taken when `known()` says the store holds its game as it was: the games
+        under way when the record was made (a Redis of an earlier release) go on, while
+        a Redis that came back empty holds no game, and refuses them all."""
+        try:
+            found = self._run(script, keys, [*head, *self._limits(issued), *tail])
+            if found == b"before" and known():
+                found = self._run(script, keys, [*head, *self._limits(issued, born=0), *tail])
+        except redis.RedisError as exc:
+            raise self._failed(exc) from None
+        if found in (b"expired", b"before"):
             raise Expired(self._born)
+        if found == b"ahead":
+            raise StoreUnavailable("the token was sealed ahead of the store's clock: an instance's clock is wrong")
+        return found
         if found == b"ahead":
             raise StoreUnavailable("the token was sealed ahead of the store's clock: an instance's clock is wrong")
 
     def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
         self._checked()
         keys = [f"{PREFIX}:{{{game}}}:spent:{token.hex()}", f"{PREFIX}:{{{game}}}:game"]
-        args = [following.token, following.turn, *self._limits(issued), int(time.time()) + 1]
-        try:
-            found = self._run(self._spend, keys, args)
-        except redis.RedisError as exc:
-            raise self._failed(exc) from None
-        self._outcome(found)
+
+        def latest_is_this_token() -> bool:  # then it was not spent: its spend would be the latest
+            held = self._client.hget(keys[1], "token")
+            return held is not None and identity(held.decode("ascii")) == token
+
+        found = self._write(self._spend, keys, [following.token, following.turn], issued, latest_is_this_token,
+                            tail=(int(time.time()) + 1,))
         if found is None:
             return None
         token_text, turn = found
@@ -338,12 +358,9 @@ class RedisStore:
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         self._checked()
-        args = [f"seat:{seat}", claim.hex() if claim else "", *self._limits(issued)]
-        try:
-            found = self._run(self._claim, [f"{PREFIX}:{{{game}}}:game"], args)
-        except redis.RedisError as exc:
-            raise self._failed(exc) from None
-        self._outcome(found)
+        key = f"{PREFIX}:{{{game}}}:game"
+        found = self._write(self._claim, [key], [f"seat:{seat}", claim.hex() if claim else ""], issued,
+                            lambda: self._client.exists(key) == 1)
         return found == 1
 
     def probe(self) -> None:

@@ -337,3 +337,25 @@ def test_a_worker_started_after_the_file_was_replaced_refuses_it_too(tmp_path):
         late.spend("g", b"t", Latest("t", 1), int(time.time()))
     # Without the word of `referee serve` (an app of its own), the file is the one it finds.
     assert open_store(str(path), 30, {}).unready() is None
+
+
+def test_the_games_under_way_when_a_redis_gets_its_record_go_on(redis_url):
+    # A Redis store of an earlier release has no record: the first reading makes one,
+    # born now. The games it holds go on from their latest token (it is not spent, or
+    # their spend would be the latest), and their seats stay as claimed; every other
+    # token sealed before is refused.
+    import redis
+
+    client = app(redis_url)
+    game, seats, tokens = play(client, invite=True)
+    server = redis.Redis.from_url(redis_url)
+    server.delete("elfer:store")
+    time.sleep(1.1)  # read again: born now, after every token
+    assert replayed(client, seats, tokens) == [410] * 4
+    assert post(client, "/v1/turns", draw_body(tokens[-1], seats[0], 0), 200)["turn"] == 5
+    again = post(client, "/v1/seats", {"game": tokens[-1], "invitation": game["invitations"][0],
+                                       "claim": "claim-text-of-seat-0"}, 200)
+    assert again["seat"] == seats[0]
+    taken = client.post("/v1/seats", json={"game": tokens[-1], "invitation": game["invitations"][1],
+                                           "claim": "somebody-else-entirely"})
+    assert (taken.status_code, taken.json["code"]) == (409, "SEAT_TAKEN")
