@@ -123,15 +123,15 @@ def run(quick: bool) -> list[Figure]:
                          number, runs))
             # A spend as a turn makes it: a game of its own each time, the next token kept.
             counter = itertools.count()
-            latest = Latest(token, 1)
+            latest, now = Latest(token, 1), int(time.time())
             sqlite = SqliteStore(folder / "spend-alone.sqlite3", 30)
             show(measure("SqliteStore.spend (one transaction)",
-                         lambda: sqlite.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest),
+                         lambda: sqlite.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now),
                          number, runs))
             if redis_url:
                 redis = RedisStore(redis_url, 30)
                 show(measure("RedisStore.spend (one script, loopback)",
-                             lambda: redis.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest),
+                             lambda: redis.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now),
                              number, runs))
             # Every call of every run (and the warm-up) plays a token of its own.
             calls = number * runs + max(1, number // 10)

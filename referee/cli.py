@@ -8,8 +8,9 @@ the legal turns of a position.
                   # REFEREE_WORKERS, REFEREE_THREADS, REFEREE_TIMEOUT,
                   # REFEREE_CORS_ORIGINS, REFEREE_ACCESS_LOG (a flag wins);
                   # sealed games' store: REFEREE_STORE (a SQLite file, the default
-                  # under ~/.local/state; redis://host:port/db; or none) and
-                  # REFEREE_STORE_DAYS (30)
+                  # under ~/.local/state; redis://host:port/db;
+                  # redis+cluster://host:port,host:port; or none),
+                  # REFEREE_STORE_DAYS (30) and REFEREE_STORE_MAX_MB (1024)
     referee replay GAME.json [--lang de]   # the body of POST /v1/replays
         # exit 0: every turn is legal; 1: a turn breaks a rule (printed with a hint);
         # 2: the file is not a recorded game (what is wrong and where is printed)
@@ -131,19 +132,32 @@ def share_seal_key(workers: int, environ=os.environ, out=None) -> None:
 
 
 def announce_store(workers: int, environ=os.environ, out=None) -> None:
-    """Open the store of sealed games once (a bad setting stops `serve` here, before any
-    worker starts) and say in the log which it is: the SQLite file's path, the Redis
-    URL, or that there is none and what is then lost."""
-    from .sealed.store import STORE_VARIABLE, StoreSettingInvalid, retention_days
+    """Open the store of sealed games once and write and read a probe in it (a bad
+    setting, a read-only or damaged file, a Redis that cannot be reached or may evict
+    keys stop `serve` here, before any worker starts, in one line naming the store and
+    the reason), tell the workers which SQLite file it opened (they refuse another put
+    in its place), and say in the log which store it is: the SQLite file's path, the
+    Redis URL, or that there is none and what is then lost."""
+    from .sealed.sqlite_store import IDENTITY_VARIABLE, SqliteStore, identity_text
+    from .sealed.store import STORE_VARIABLE, StoreSettingInvalid, StoreUnavailable, retention_days
     from .sealed.stores import open_store
 
     out = out or sys.stderr
     try:
         days = retention_days(environ)
+        environ.pop(IDENTITY_VARIABLE, None)
         store = open_store(environ.get(STORE_VARIABLE), days, environ)
     except StoreSettingInvalid as exc:
         raise SystemExit(f"referee serve: {exc}") from None
-    store.close()
+    try:
+        store.probe()
+    except StoreUnavailable as exc:
+        reason = " ".join(str(exc).split())  # one line, whatever the store said
+        raise SystemExit(f"referee serve: the store {store.where} cannot be used: {reason}") from None
+    finally:
+        store.close()
+    if isinstance(store, SqliteStore):
+        environ[IDENTITY_VARIABLE] = identity_text(store.path)
     if not store.keeps:
         print(f"referee serve: {STORE_VARIABLE}=none: no store, so the service is stateless and a sealed game's "
               "token can be played more than once (a player can try a turn, read what it turns up and play "

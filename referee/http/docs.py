@@ -1,4 +1,6 @@
-"""The contract and its documentation: /openapi.yaml (and .json), /schemas/<name>, /docs, /healthz.
+"""The contract and its documentation: /openapi.yaml (and .json), /schemas/<name>, /docs; and
+the probes: /healthz (the process answers) and /readyz (and its store of sealed games
+can be used: 503 with the reason while not, so that a load balancer sends it nothing).
 
 /docs is Swagger UI served from the assets that the swagger-ui-py package ships, so the
 page works offline: nothing is fetched from a CDN.
@@ -9,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import swagger_ui
-from flask import Blueprint, Response, send_from_directory
+from flask import Blueprint, Response, current_app, send_from_directory
 
 from .. import __version__
 from .bodies import json_response
 from .contract import openapi_json, openapi_text, schema_names, schema_text
-from .problems import Problem
+from .problems import Problem, http_problem
 
 docs = Blueprint("docs", __name__)
 
@@ -72,3 +74,16 @@ def assets(name: str):
 @docs.get("/healthz")
 def health():
     return json_response({"status": "ok", "version": __version__})
+
+
+@docs.get("/readyz")
+def ready():
+    """The store written and read back (`Store.unready`): 200, or a 503 problem whose
+    detail says why; a store that cannot be used is logged each time it is seen so."""
+    store = current_app.extensions["store"]
+    reason = store.unready()
+    if reason is None:
+        return json_response({"status": "ok", "store": store.where})
+    current_app.logger.warning("not ready: %s", reason)
+    # The reason is the operator's, as the log says it (English, like every log line).
+    return http_problem("STORE_UNAVAILABLE", reason)

@@ -3,7 +3,7 @@
 - **CORS** (flask-cors): the API holds no credentials and sets no cookies, so any web
   page may call it: on by default for every origin, preflights answered; the config
   `CORS_ORIGINS` narrows it to a list of origins.
-- **Caching**: every successful GET but `/healthz` answers what only a new release
+- **Caching**: every successful GET but `/healthz` and `/readyz` answers what only a new release
   changes (the rules, the rulesets, the contract, the schemas, the docs and the pages),
   so it carries an `ETag` (of its bytes: a language has its own) and `Cache-Control`,
   and an `If-None-Match` that matches gets 304.
@@ -46,7 +46,7 @@ EXPOSED = ["X-Request-ID", "ETag", "Content-Language"]
 #: A request id worth keeping: a short token of printable characters.
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:/+=@-]{1,128}$")
 #: GETs whose answers change between requests, and are never cached.
-UNCACHED = {"docs.health"}
+UNCACHED = {"docs.health", "docs.ready"}
 #: How much of an oversized body is read and thrown away after the 413, and for how long;
 #: a client that has sent nothing of it within FIRST_BYTE_SECONDS is not sending it.
 DRAIN_BYTES = 16 * 1024 * 1024

@@ -36,6 +36,7 @@ HTTP_PROBLEMS = {
     "SEAT_TAKEN": (409, N_("Conflict")),
     "TOKEN_EXPIRED": (410, N_("Gone")),
     "STORE_UNAVAILABLE": (503, N_("Service Unavailable")),
+    "STORE_FULL": (507, N_("Insufficient Storage")),
     "NOT_FOUND": (404, N_("Not Found")),
     "METHOD_NOT_ALLOWED": (405, N_("Method Not Allowed")),
     "PAYLOAD_TOO_LARGE": (413, N_("Content Too Large")),
@@ -44,7 +45,7 @@ HTTP_PROBLEMS = {
 }
 _BY_STATUS = {status: code for code, (status, _) in HTTP_PROBLEMS.items()}
 _BY_STATUS[400] = "MALFORMED_JSON"
-for _status in (403, 409, 410, 503):  # werkzeug's own are not about seats, tokens or the store
+for _status in (403, 409, 410, 503, 507):  # werkzeug's own are not about seats, tokens or the store
     del _BY_STATUS[_status]
 
 

@@ -17,9 +17,11 @@ is taken from the seat's view (`engine.view`), so that nothing else can leak:
 
 An accepted turn spends its token in the store (`referee.sealed.store`): a second
 turn on the same token is `409 TOKEN_SPENT` with the game's latest token, a token
-older than the store keeps games is `410 TOKEN_EXPIRED`, and no turn is answered whose
-spend the store has not recorded (`503 STORE_UNAVAILABLE`). An invited game answers
-invitations instead of seat keys, claimed once each (`claim_seat`).
+older than the store keeps games (or sealed before what it remembers) is `410
+TOKEN_EXPIRED`, and no turn is answered whose spend the store has not recorded (`503
+STORE_UNAVAILABLE`). A store at `REFEREE_STORE_MAX_MB` starts no new game (`507
+STORE_FULL`). An invited game answers invitations instead of seat keys, claimed once
+each, or again with the same `claim` (`claim_seat`).
 
 The engine never learns that a state was sealed; `referee.sealed.sealing` holds the
 cryptography.
@@ -54,6 +56,8 @@ TOKEN_REFUSED = N_("The game token cannot be opened: it was changed, sealed with
 SEAT_REFUSED = N_("This seat key is not one of this game's seats.")
 TOKEN_SPENT = N_("This game token has been played already: the game goes on from its latest token, given here as game, at the turn given as turn.")
 TOKEN_EXPIRED = N_("This game token is older than the {days} days this referee keeps games, so it can no longer be played.")
+TOKEN_FORGOTTEN = N_("This game token was sealed before the oldest moment the referee's store still remembers, so it can no longer be played.")
+STORE_FULL = N_("The referee's store of sealed games is full, so no new sealed game can start now; the games under way go on. Try again later.")
 STORE_DOWN = N_("The referee's store of played tokens cannot be reached, so nothing was played or claimed: send the same request again in a moment.")
 SEAT_TAKEN = N_("This invitation's seat has been claimed already. If not by you, tell whoever started the game: someone else holds your seat.")
 INVITATION_REFUSED = N_("This invitation is not one of this game's.")
@@ -78,8 +82,15 @@ def install_sealer(app: Flask) -> None:
     app.extensions["invitations"] = Invitations(keys)
     days = app.config.get("STORE_DAYS") or stores.retention_days()
     setting = app.config.get("STORE", os.environ.get(stores.STORE_VARIABLE))
-    app.extensions["store"] = open_store(setting, days)
+    environ = dict(os.environ)
+    if app.config.get("STORE_MAX_MB"):
+        environ[stores.MAX_MB_VARIABLE] = str(app.config["STORE_MAX_MB"])
+    store = app.extensions["store"] = open_store(setting, days, environ)
     app.extensions["store_days"] = days
+    # Read once now (a Redis store writes its record): said in the log, and by /readyz.
+    reason = store.unready()
+    if reason is not None:
+        app.logger.warning("the store cannot be used now: %s", reason)
 
 
 def store() -> stores.Store:
@@ -111,26 +122,47 @@ def seated(sealed: Sealed, key: Any) -> int:
         raise Problem("SEAT_INVALID", translator().gettext(SEAT_REFUSED)) from None
 
 
-def refuse_expired(token: str) -> None:
+def refuse_expired(token: str) -> int:
     """410 for a token older than the store keeps what it spends (under a store only:
-    without one nothing is kept, and age tells nothing)."""
+    without one nothing is kept, and age tells nothing); else when it was sealed. The
+    store refuses a token sealed before its mark itself, as it spends (`forgotten`)."""
     days = current_app.extensions["store_days"]
-    if store().keeps and stores.expired(issued_at(token), days):
+    issued = issued_at(token)
+    if store().keeps and stores.expired(issued, days):
         raise Problem("TOKEN_EXPIRED", translator().gettext(TOKEN_EXPIRED).format(days=days))
+    return issued
+
+
+def forgotten() -> Problem:
+    return Problem("TOKEN_EXPIRED", translator().gettext(TOKEN_FORGOTTEN))
+
+
+def refuse_full() -> None:
+    """507 for a new sealed game while the store is at `REFEREE_STORE_MAX_MB`."""
+    try:
+        full = store().full()
+    except stores.StoreUnavailable as exc:
+        current_app.logger.warning("the store is unavailable: %s", exc)
+        raise unavailable() from None
+    if full:
+        current_app.logger.warning("the store is full (%s): no new sealed games", stores.MAX_MB_VARIABLE)
+        raise Problem("STORE_FULL", translator().gettext(STORE_FULL))
 
 
 def unavailable() -> Problem:
     return Problem("STORE_UNAVAILABLE", translator().gettext(STORE_DOWN))
 
 
-def spend(spent: str, game: str, following: str, turn: int, short: bool = False) -> None:
+def spend(spent: str, game: str, following: str, turn: int, issued: int, short: bool = False) -> None:
     """Spend the token whose digest is `spent` (`sealing.digest`, what the following
     token's `previous` says) and make `following` the game's latest, or refuse the
     turn: 409 with the latest token when it was spent already, 503 when the store is
     away (on the short way, unlogged: Flask then answers the request and logs it)."""
     try:
         # The digest is the token's identity in hex (tokens.identity): not hashed again.
-        store().spend(game, bytes.fromhex(spent), stores.Latest(following, turn))
+        store().spend(game, bytes.fromhex(spent), stores.Latest(following, turn), issued)
+    except stores.Expired:
+        raise forgotten() from None
     except stores.Spent as spent:
         latest = {} if spent.latest is None else {"game": spent.latest.token, "turn": spent.latest.turn}
         raise Problem("TOKEN_SPENT", translator().gettext(TOKEN_SPENT), **latest) from None
@@ -189,6 +221,7 @@ def deal_salt() -> str:
 def new_game(state: Any, seed: int, salt: str, invite: bool = False) -> dict[str, Any]:
     """A sealed game's first answer: the token, the commitment to the deal, and the seat
     keys, or for an invited game the invitations."""
+    refuse_full()
     sealed, token = sealer().new_game(state.to_dict(), seed, salt)
     players = len(state.players)
     seats = ({"invitations": current_app.extensions["invitations"].invitations(sealed.game, players)} if invite
@@ -198,22 +231,27 @@ def new_game(state: Any, seed: int, salt: str, invite: bool = False) -> dict[str
 
 def claim_seat(body: dict[str, Any]) -> dict[str, Any]:
     """`POST /v1/seats`: the seat an invitation opens, claimed once; its key is answered
-    this once and kept nowhere."""
+    this once and kept nowhere, or, for a claim with a `claim` text, made again from it
+    whenever the same claim comes again (the store keeps the claim's digest)."""
     sealed = opened(body["game"])
-    refuse_expired(body["game"])
+    issued = refuse_expired(body["game"])
     players = len(sealed.state["players"])
     try:
         seat = current_app.extensions["invitations"].seat_of(sealed.game, players, body["invitation"])
     except InvitationInvalid:
         raise Problem("INVITATION_INVALID", translator().gettext(INVITATION_REFUSED)) from None
     try:
-        claimed = store().claim(sealed.game, seat)
+        claim = body.get("claim")
+        digest = None if claim is None else stores.claim_digest(sealed.game, seat, claim)
+        claimed = store().claim(sealed.game, seat, digest, issued)
+    except stores.Expired:
+        raise forgotten() from None
     except stores.StoreUnavailable as exc:
         current_app.logger.warning("the store is unavailable: %s", exc)
         raise unavailable() from None
     if not claimed:
         raise Problem("SEAT_TAKEN", translator().gettext(SEAT_TAKEN))
-    return {"player": seat, "seat": current_app.extensions["invitations"].new_seat_key(sealed.game, seat)}
+    return {"player": seat, "seat": current_app.extensions["invitations"].new_seat_key(sealed.game, seat, claim)}
 
 
 def schema_violation(pointer: str, detail: str) -> Problem:
@@ -275,7 +313,7 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
     bare Violation, before any work on the seat's view."""
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
-    refuse_expired(body["game"])
+    issued = refuse_expired(body["game"])
     state = trusted(sealed)
     view = engine.view(state, seat)
     engine.check_mover(view, seat)
@@ -305,7 +343,7 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
         if legal.actions:  # the rules let the turn go on: it stays open
             following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
                                [a.to_dict() for a in named_turned_up(state, seat, actions)], digest(token))
-            return answer(following, state, seat, events, view_of=view, short=advised is None)
+            return answer(following, state, seat, events, view_of=view, issued=issued, short=advised is None)
     try:
         result = engine.apply(state, engine.Turn(seat, tuple(actions)))
     except Violation as refused:
@@ -314,7 +352,8 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
     # nothing (a card just drawn is not at the end).
     after = rules.sealed_reorder(state, result.state, rng)
     following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token))
-    return answer(following, after, seat, result.events, view_of=engine.view(after, seat), short=advised is None)
+    return answer(following, after, seat, result.events, view_of=engine.view(after, seat), issued=issued,
+                  short=advised is None)
 
 
 def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
@@ -331,11 +370,11 @@ def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
     return named
 
 
-def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any,
+def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of: Any, issued: int,
            short: bool = False) -> dict[str, Any]:
-    """The answer to an accepted turn, once the token it follows (`following.previous`)
-    is spent: nothing goes out before. All of it is made before the spend, so that
-    nothing fails after it."""
+    """The answer to an accepted turn, once the token it follows (`following.previous`,
+    sealed at `issued`) is spent: nothing goes out before. All of it is made before the
+    spend, so that nothing fails after it."""
     seen = {
         "view": view_of.to_dict(),
         "open": open_as_seen(following, state, seat),
@@ -343,7 +382,7 @@ def answer(following: Sealed, state: Any, seat: int, events: list[Any], view_of:
         "public": engine.view_events(state, events, None),
     }
     token = sealer().seal(following)
-    spend(following.previous, following.game, token, following.turn, short)
+    spend(following.previous, following.game, token, following.turn, issued, short)
     return {"game": token, **history(following), **seen}
 
 

@@ -6,9 +6,10 @@ view.
 - `verify`: `referee verify`, a finished sealed game's deal and draws checked against
   its revealed secret;
 - `store`: each game token spent once, each game's latest token and the seats claimed
-  (an embedded SQLite file by default, `sqlite_store`; Redis or Valkey for several
-  instances, `redis_store`; or nothing at all), so that sealed games hold against a
-  cheating player; `tokens` reads a token's identity and age from its bytes;
+  (an embedded SQLite file by default, `sqlite_store`; Redis or Valkey, one server or
+  a cluster, for several instances, `redis_store`; or nothing at all), so that sealed
+  games hold against a cheating player, and fail closed; `tokens` reads a token's
+  identity and age from its bytes;
 - `invitations`: an invited game's invitations and the seat keys claimed with them.
 
 `store`, `tokens` and `invitations` import the standard library, `cryptography` and

@@ -3,6 +3,8 @@
 An invited game's starter gets one invitation per seat instead of the seat keys; each
 player claims their seat with theirs (`POST /v1/seats`), once: the store records the
 claim, so a second one is refused and a player whose invitation was taken knows it.
+A claim may name a `claim` text its claimant chose; the same claim sent again (its
+answer was lost) is answered the same key, made again from that text.
 
 - An invitation is an HMAC-SHA256 (cut to 128 bits) of the game's id and the seat
   under a secret derived (HKDF) from a seal key: the referee tells one by recomputing it
@@ -11,7 +13,9 @@ claim, so a second one is refused and a player whose invitation was taken knows 
   HMAC-SHA256 of the game, the seat and that part, under another derived secret. The
   referee checks a key by recomputing the HMAC over the part the key carries, so it
   stores no seat keys; and nobody holding the invitation can make the key, because
-  they never see the random part, nor the secret.
+  they never see the random part, nor the secret. For a claim with a `claim` text the
+  part is an HMAC of the game, the seat and that text under a third secret instead:
+  the same for the same claim, and as unforeseeable without the secret.
 
 Both are compared in constant time (`hmac.compare_digest`), under every key still in
 the list, so rotation keeps running games' invitations and seats.
@@ -30,6 +34,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 _INVITATION_LABEL = b"elfer-referee invitations"
 _CLAIMED_LABEL = b"elfer-referee claimed seat keys"
+_PART_LABEL = b"elfer-referee claimed seat keys' parts"
 #: Hex digits of an invitation (128 bits) and of a claimed seat key's random part.
 INVITATION_DIGITS = 32
 RANDOM_DIGITS = 32
@@ -49,6 +54,7 @@ class Invitations:
         raws = [base64.urlsafe_b64decode(key.encode("ascii")) for key in keys]
         self._invitation_secrets = [_derive(raw, _INVITATION_LABEL) for raw in raws]
         self._claimed_secrets = [_derive(raw, _CLAIMED_LABEL) for raw in raws]
+        self._part_secret = _derive(raws[0], _PART_LABEL)
 
     def invitations(self, game: str, players: int) -> list[str]:
         return [_invitation(self._invitation_secrets[0], game, seat) for seat in range(players)]
@@ -67,9 +73,14 @@ class Invitations:
             raise InvitationInvalid("not an invitation of this game")
         return found
 
-    def new_seat_key(self, game: str, seat: int) -> str:
-        """A seat key for a seat just claimed: a fresh random part and its HMAC."""
-        part = secrets.token_hex(RANDOM_DIGITS // 2)
+    def new_seat_key(self, game: str, seat: int, claim: str | None = None) -> str:
+        """A seat key for a seat just claimed: a fresh random part and its HMAC; for a
+        claim text, the part that text makes (the same key each time it is sent)."""
+        if claim is None:
+            part = secrets.token_hex(RANDOM_DIGITS // 2)
+        else:
+            message = f"{game}:{seat}:{claim}".encode("utf-8")
+            part = hmac.new(self._part_secret, message, hashlib.sha256).hexdigest()[:RANDOM_DIGITS]
         return part + _claimed_mac(self._claimed_secrets[0], game, seat, part)
 
     def claimed_seat(self, game: str, players: int, key: str) -> int | None:

@@ -20,34 +20,60 @@ kept, is unchanged.
 
 Each thread holds its own connection (a sqlite3 connection is not to be shared across
 threads, nor across a fork: a worker that finds one made by its parent makes its own).
-Rows older than the retention are deleted at most once an hour, by whichever spend
-comes first.
+
+It fails closed (`referee.sealed.store`):
+
+- every row carries the time sealed into its token (for a game and its seats, the
+  newest token of the game seen), never the moment it was written; the file keeps a
+  mark, `forgotten_before`, and refuses a token sealed before it (`Expired`) inside
+  the spend's own transaction. The clean-up, at most once an hour by whichever spend
+  comes first, raises the mark to `REFEREE_STORE_DAYS` before now, but never past as
+  long before the newest token it has seen spent (so one instance's clock far ahead
+  does not end everyone's games at once), and only then deletes what was sealed
+  before the mark. A new file's mark is the moment it was made;
+- the file's identity (device and inode) is taken when the store is opened (or given
+  by `referee serve`, which opened it first, through `IDENTITY_VARIABLE`), and checked
+  before and after every write: a file deleted or replaced under a running server is
+  `StoreUnavailable` from then on, and nothing is written into the wrong file;
+- a disk that fills fails the transaction (`SQLITE_FULL`): nothing of it is kept, and
+  nothing already kept is lost;
+- `full()` says when the rows in use reach `REFEREE_STORE_MAX_MB`; the referee then
+  refuses new games, while the games under way go on. A game keeps one row for itself
+  (its latest token), one per claimed seat and one per spent token (a 32-byte digest
+  and a time).
 """
 
 from __future__ import annotations
 
+import hmac
 import os
 import sqlite3
 import threading
 import time
 from pathlib import Path
 
-from .store import Latest, Spent, StoreSettingInvalid, StoreUnavailable
+from .store import DEFAULT_MAX_MB, Expired, Latest, Spent, StoreSettingInvalid, StoreUnavailable
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS spent (token BLOB PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS games (game TEXT PRIMARY KEY, token TEXT NOT NULL, turn INTEGER NOT NULL,
-                                  at INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat INTEGER NOT NULL, at INTEGER NOT NULL,
-                                  PRIMARY KEY (game, seat)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS spent_at ON spent (at);
-"""
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS spent (token BLOB PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID",
+    ("CREATE TABLE IF NOT EXISTS games (game TEXT PRIMARY KEY, token TEXT NOT NULL, turn INTEGER NOT NULL, "
+     "at INTEGER NOT NULL) WITHOUT ROWID"),
+    ("CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat INTEGER NOT NULL, at INTEGER NOT NULL, "
+     "claim BLOB, PRIMARY KEY (game, seat)) WITHOUT ROWID"),
+    "CREATE INDEX IF NOT EXISTS spent_at ON spent (at)",
+    "CREATE TABLE IF NOT EXISTS marks (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
+)
 #: Seconds a spend waits for another worker's transaction before the store counts as
 #: unavailable (each transaction takes microseconds; this is far above any queue).
 BUSY_SECONDS = 5.0
 PURGE_EVERY = 3600.0
 #: Pages (of 4 KiB) in the log between checkpoints: 32 MiB.
 CHECKPOINT_PAGES = 8192
+#: Where `referee serve` tells its workers which file it opened: "device:inode:path".
+IDENTITY_VARIABLE = "REFEREE_STORE_FILE_IDENTITY"
+MARK = "forgotten_before"
+#: Below this much free room on its disk the store is not ready: a spend may not fit.
+LEAST_FREE_BYTES = 1024 * 1024
 
 
 def _use_wal(connection: sqlite3.Connection) -> None:
@@ -67,26 +93,71 @@ def _use_wal(connection: sqlite3.Connection) -> None:
             time.sleep(0.005)
 
 
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """The file's device and inode, or None when there is no file."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def identity_text(path: Path) -> str:
+    """The value of IDENTITY_VARIABLE for the file at `path` as it is now."""
+    device, inode = file_identity(path) or (0, 0)
+    return f"{device}:{inode}:{path}"
+
+
+def _read_only(path: Path) -> str | None:
+    """Why the file cannot be written, when it is read-only (its file system, or its
+    permissions); None otherwise."""
+    where = path if path.exists() else path.parent
+    try:
+        if os.statvfs(where).f_flag & os.ST_RDONLY:
+            return "it is on a read-only file system"
+    except OSError:
+        return None
+    return None if os.access(where, os.W_OK) else "it is read-only"
+
+
+def _rollback(connection: sqlite3.Connection) -> None:
+    """Roll back whatever is open; SQLite may have rolled back itself already (a full
+    disk at COMMIT), and then there is nothing to do."""
+    try:
+        connection.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
+
+
 class SqliteStore:
     keeps = True
 
-    def __init__(self, path: Path, days: int):
+    def __init__(self, path: Path, days: int, max_megabytes: int = DEFAULT_MAX_MB, identity: str | None = None):
         self.path = Path(path)
         self.where = str(self.path)
         self.days = days
+        self.max_bytes = max_megabytes * 1024 * 1024
         self._local = threading.local()
         self._next_purge = 0.0
+        self._identity: tuple[int, int] | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            connection = self._connection()
-            connection.executescript(SCHEMA)
+            connection = self._open()
+            self._identity = self._expected_identity(identity)
+            self._prepare(connection)
         except (OSError, sqlite3.Error) as exc:
-            raise StoreSettingInvalid(f"the store file {self.path} cannot be opened: {exc}") from None
+            raise StoreSettingInvalid(f"the store file {self.path} cannot be opened: {_read_only(self.path) or exc}") from None
 
-    def _connection(self) -> sqlite3.Connection:
-        held = getattr(self._local, "connection", None)
-        if held is not None and self._local.pid == os.getpid():
-            return held
+    def _expected_identity(self, given: str | None) -> tuple[int, int] | None:
+        """The identity the file must keep: the one `referee serve` saw when it opened
+        this path, else the file's own now."""
+        if given:
+            device, inode, path = given.split(":", 2)
+            if path == str(self.path):
+                return int(device), int(inode)
+        return file_identity(self.path)
+
+    def _open(self) -> sqlite3.Connection:
         # isolation_level=None: no implicit transactions; each spend says BEGIN itself.
         connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None,
                                      check_same_thread=False)
@@ -97,63 +168,184 @@ class SqliteStore:
         self._local.connection, self._local.pid = connection, os.getpid()
         return connection
 
-    def spend(self, game: str, token: bytes, following: Latest) -> None:
+    def _connection(self) -> sqlite3.Connection:
+        held = getattr(self._local, "connection", None)
+        if held is not None and self._local.pid == os.getpid():
+            return held
+        self._check_file()  # a new connection opens whatever file the path names now
+        return self._open()
+
+    def _check_file(self) -> None:
+        """StoreUnavailable when the path no longer names the file this store opened."""
+        if file_identity(self.path) != self._identity:
+            raise StoreUnavailable(f"the store file {self.path} was deleted or replaced while the referee ran; "
+                                   "nothing more is written until the referee is restarted")
+
+    def _prepare(self, connection: sqlite3.Connection) -> None:
+        """The tables (a file of an earlier release gains what it lacks), and the mark: a
+        new file's is now, so it refuses every token sealed before it existed; a file
+        that kept spends already starts at 0."""
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            for statement in SCHEMA:
+                connection.execute(statement)
+            if "claim" not in {row[1] for row in connection.execute("PRAGMA table_info(seats)")}:
+                connection.execute("ALTER TABLE seats ADD COLUMN claim BLOB")
+            connection.execute("INSERT INTO marks (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                               (MARK, 0 if "spent" in tables else int(time.time())))
+            connection.execute("COMMIT")
+        except BaseException:
+            _rollback(connection)
+            raise
+
+    def _refuse_before_mark(self, connection: sqlite3.Connection, issued: int) -> None:
+        (mark,) = connection.execute("SELECT value FROM marks WHERE name = ?", (MARK,)).fetchone()
+        if issued < mark:
+            raise Expired(mark)
+
+    def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
+        # The following token was sealed a moment ago by this process: its time is now.
         now = int(time.time())
         try:
             connection = self._connection()
             connection.execute("BEGIN IMMEDIATE")
             try:
+                self._check_file()
+                self._refuse_before_mark(connection, issued)
                 fresh = connection.execute("INSERT INTO spent (token, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                                           (token, now)).rowcount == 1
+                                           (token, issued)).rowcount == 1
                 if fresh:
                     connection.execute(
                         "INSERT INTO games (game, token, turn, at) VALUES (?, ?, ?, ?) ON CONFLICT (game) DO UPDATE "
-                        "SET token = excluded.token, turn = excluded.turn, at = excluded.at",
-                        (game, following.token, following.turn, now))
+                        "SET token = excluded.token, turn = excluded.turn, at = max(at, excluded.at)",
+                        (game, following.token, following.turn, max(now, issued)))
                     latest = None
                 else:
                     row = connection.execute("SELECT token, turn FROM games WHERE game = ?", (game,)).fetchone()
                     latest = Latest(row[0], row[1]) if row else None
                 connection.execute("COMMIT")
             except BaseException:
-                connection.execute("ROLLBACK")
+                _rollback(connection)
                 raise
+            # Deleted or replaced in the moment of the write: the answer is withheld.
+            self._check_file()
         except sqlite3.Error as exc:
             raise StoreUnavailable(str(exc)) from None
         if not fresh:
             raise Spent(latest)
         self._purge_now_and_then(now)
 
-    def claim(self, game: str, seat: int) -> bool:
-        now = int(time.time())
-        try:
-            connection = self._connection()
-            return connection.execute("INSERT INTO seats (game, seat, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                                      (game, seat, now)).rowcount == 1
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(str(exc)) from None
-
-    def _purge_now_and_then(self, now: int) -> None:
-        """Forget what is older than the retention: spent tokens (a token that old is
-        refused as expired before it gets here), and the games, with their claimed
-        seats, not played for as long."""
-        if time.monotonic() < self._next_purge:
-            return
-        self._next_purge = time.monotonic() + PURGE_EVERY
-        cutoff = now - self.days * 86400
+    def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         try:
             connection = self._connection()
             connection.execute("BEGIN IMMEDIATE")
-            connection.execute("DELETE FROM spent WHERE at < ?", (cutoff,))
-            connection.execute("DELETE FROM games WHERE at < ?", (cutoff,))
-            connection.execute("DELETE FROM seats WHERE at < ? AND game NOT IN (SELECT game FROM games)", (cutoff,))
-            connection.execute("COMMIT")
-        except sqlite3.Error:
-            # A purge that fails is tried again in an hour; nothing depends on it now.
             try:
-                self._connection().execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
+                self._check_file()
+                self._refuse_before_mark(connection, issued)
+                row = connection.execute("SELECT claim FROM seats WHERE game = ? AND seat = ?", (game, seat)).fetchone()
+                if row is None:
+                    connection.execute("INSERT INTO seats (game, seat, at, claim) VALUES (?, ?, ?, ?)",
+                                       (game, seat, issued, claim))
+                    claimed = True
+                else:
+                    claimed = claim is not None and row[0] is not None and hmac.compare_digest(row[0], claim)
+                    if claimed:  # the seat lives as long as the newest token it was claimed with
+                        connection.execute("UPDATE seats SET at = max(at, ?) WHERE game = ? AND seat = ?",
+                                           (issued, game, seat))
+                connection.execute("COMMIT")
+            except BaseException:
+                _rollback(connection)
+                raise
+            self._check_file()
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(str(exc)) from None
+        return claimed
+
+    def _purge_now_and_then(self, now: int) -> None:
+        """Forget what no live token can need: raise the mark, then delete the spent
+        tokens, the games and their claimed seats whose newest token was sealed before it
+        (every such token is refused by the mark from now on)."""
+        if time.monotonic() < self._next_purge:
+            return
+        self._next_purge = time.monotonic() + PURGE_EVERY
+        keep = self.days * 86400
+        try:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                (newest,) = connection.execute("SELECT max(at) FROM spent").fetchone()
+                if newest is not None:
+                    connection.execute("UPDATE marks SET value = max(value, ?) WHERE name = ?",
+                                       (min(now, newest) - keep, MARK))
+                (mark,) = connection.execute("SELECT value FROM marks WHERE name = ?", (MARK,)).fetchone()
+                connection.execute("DELETE FROM spent WHERE at < ?", (mark,))
+                connection.execute("DELETE FROM games WHERE at < ?", (mark,))
+                connection.execute("DELETE FROM seats WHERE at < ? AND game NOT IN (SELECT game FROM games)", (mark,))
+                connection.execute("COMMIT")
+            except BaseException:
+                _rollback(connection)
+                raise
+        except (sqlite3.Error, StoreUnavailable):
+            # A purge that fails is tried again in an hour; nothing depends on it now.
+            pass
+
+    def mark(self) -> int:
+        """The store's mark: every token sealed before it is refused."""
+        (mark,) = self._connection().execute("SELECT value FROM marks WHERE name = ?", (MARK,)).fetchone()
+        return mark
+
+    def probe(self) -> None:
+        """The file whole (SQLite's quick check) and a row written and read back."""
+        try:
+            (verdict,) = self._connection().execute("PRAGMA quick_check").fetchone()
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"the store file {self.path} cannot be read: {exc}") from None
+        if verdict != "ok":
+            raise StoreUnavailable(f"the store file {self.path} is damaged: {verdict}")
+        reason = self.unready()
+        if reason is not None:
+            raise StoreUnavailable(reason)
+
+    def unready(self) -> str | None:
+        written = time.time_ns()
+        try:
+            connection = self._connection()
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                self._check_file()
+                connection.execute("INSERT INTO marks (name, value) VALUES ('probe', ?) "
+                                   "ON CONFLICT DO UPDATE SET value = excluded.value", (written,))
+                (read,) = connection.execute("SELECT value FROM marks WHERE name = 'probe'").fetchone()
+                connection.execute("COMMIT")
+            except BaseException:
+                _rollback(connection)
+                raise
+        except StoreUnavailable as exc:
+            return str(exc)
+        except sqlite3.Error as exc:
+            return f"the store file {self.path} cannot be written: {_read_only(self.path) or exc}"
+        if read != written:
+            return f"the store file {self.path} did not keep what was written"
+        disk = os.statvfs(self.path.parent)
+        free = disk.f_bavail * disk.f_frsize
+        if free < LEAST_FREE_BYTES:
+            return f"the disk of the store file {self.path} has {free // 1024} KiB free: spends may not fit"
+        return None
+
+    def used_bytes(self) -> int:
+        """The bytes of the file's pages in use (pages freed by a clean-up are used again)."""
+        connection = self._connection()
+        (pages,) = connection.execute("PRAGMA page_count").fetchone()
+        (free,) = connection.execute("PRAGMA freelist_count").fetchone()
+        (size,) = connection.execute("PRAGMA page_size").fetchone()
+        return (pages - free) * size
+
+    def full(self) -> bool:
+        try:
+            return self.used_bytes() >= self.max_bytes
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(str(exc)) from None
 
     def close(self) -> None:
         held = getattr(self._local, "connection", None)

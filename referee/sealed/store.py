@@ -13,32 +13,57 @@ same way, once per seat.
 - unset or a file path: SQLite in that file (`sqlite_store.SqliteStore`), shared by every
   worker of one machine; by default under the user's state folder (`default_path`);
 - `redis://host:port/db` (or `rediss://`): Redis or Valkey (`redis_store.RedisStore`), shared
-  by every instance behind a load balancer;
+  by every instance behind a load balancer; `redis+cluster://host:port,host:port,…`: a
+  Redis Cluster or Valkey cluster;
 - `none`: no store (`NoStore`): the service is stateless, and forks are possible again.
 
-Entries live `REFEREE_STORE_DAYS` days (30 by default) after their last use; a token
-older than that is refused before it reaches the store (`expired`), so nothing the
-store has forgotten can be played again.
+A token is refused once it is older than `REFEREE_STORE_DAYS` days (30 by default),
+counted from the time sealed into it (`expired`). The store fails closed: it forgets
+only what it may (never a spend a live token could still need), so that no clock set
+wrong on one instance, no lowered `REFEREE_STORE_DAYS` and no clean-up makes a spent
+token playable or a claimed seat claimable again:
+
+- SQLite keeps a *mark* of its own: its clean-up first raises the mark, then removes
+  only what was sealed before it, and the store refuses every token sealed before the
+  mark (`Expired`, answered `410 TOKEN_EXPIRED`), in the same transaction as the spend.
+  A new store file starts with the mark at its own birth, so a store that was deleted
+  and made anew refuses the tokens it cannot know about;
+- Redis expires keys by its own clock, and a spend refuses there, by that clock, a
+  token older than the shortest retention any instance has kept keys for (see
+  `redis_store`).
+
+A claim names a `claim` text the claimant chose; the store keeps its digest
+(`claim_digest`), so that the same claim sent again is answered the same seat, and any
+other is refused.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-#: The environment variables: which store, and for how many days it remembers.
+#: The environment variables: which store, for how many days it remembers, and how
+#: large the SQLite file may grow before new games are refused.
 STORE_VARIABLE = "REFEREE_STORE"
 DAYS_VARIABLE = "REFEREE_STORE_DAYS"
 DEFAULT_DAYS = 30
+MAX_MB_VARIABLE = "REFEREE_STORE_MAX_MB"
+DEFAULT_MAX_MB = 1024
 #: The SQLite file's name in its folder.
 FILE_NAME = "sealed-games.sqlite3"
 
 
 class StoreUnavailable(Exception):
     """The store cannot be reached (or failed): nothing was spent or claimed."""
+
+
+class Expired(Exception):
+    """The token was sealed before what the store remembers (its mark): it cannot be
+    played or used to claim, as if it were older than the retention."""
 
 
 class StoreSettingInvalid(ValueError):
@@ -71,12 +96,27 @@ class Store(Protocol):
     #: What the log says of it (a path, a URL without its password, or "none").
     where: str
 
-    def spend(self, game: str, token: bytes, following: Latest) -> None:
-        """Spend `token` (its identity: a digest of its decoded bytes) of `game` and make
-        `following` the game's latest, atomically; Spent if it was spent already."""
+    def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
+        """Spend `token` (its identity: a digest of its decoded bytes), sealed at `issued`
+        (Unix seconds, its own time), of `game` and make `following` the game's latest,
+        atomically; Spent if it was spent already, Expired if it was sealed before what
+        the store remembers."""
 
-    def claim(self, game: str, seat: int) -> bool:
-        """Claim the seat of an invited game; False if it was claimed already."""
+    def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
+        """Claim the seat of an invited game with a token sealed at `issued`: True if it
+        was free, or was claimed with the same `claim` digest before (a claim sent
+        again); False if it was claimed otherwise (or without a claim) already. Expired
+        as for a spend."""
+
+    def probe(self) -> None:
+        """Write and read something in the store, as `referee serve` does at start:
+        StoreUnavailable, saying why, if it cannot be used."""
+
+    def unready(self) -> str | None:
+        """Why the store cannot be used now (`GET /readyz`), or None when it can."""
+
+    def full(self) -> bool:
+        """Whether the store holds `REFEREE_STORE_MAX_MB` or more (no new games then)."""
 
     def close(self) -> None:
         """Let go of connections and files."""
@@ -88,11 +128,20 @@ class NoStore:
     keeps = False
     where = "none"
 
-    def spend(self, game: str, token: bytes, following: Latest) -> None:
+    def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
         return None
 
-    def claim(self, game: str, seat: int) -> bool:
+    def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         raise StoreUnavailable("no store")
+
+    def probe(self) -> None:
+        return None
+
+    def unready(self) -> str | None:
+        return None
+
+    def full(self) -> bool:
+        return False
 
     def close(self) -> None:
         return None
@@ -110,6 +159,26 @@ def retention_days(environ: Any = os.environ) -> int:
     if days < 1:
         raise StoreSettingInvalid(f"{DAYS_VARIABLE}={value!r}: a store keeps games at least 1 day")
     return days
+
+
+def max_megabytes(environ: Any = os.environ) -> int:
+    """`REFEREE_STORE_MAX_MB`: whole mebibytes, at least 1."""
+    value = environ.get(MAX_MB_VARIABLE, "").strip()
+    if not value:
+        return DEFAULT_MAX_MB
+    try:
+        megabytes = int(value)
+    except ValueError:
+        raise StoreSettingInvalid(f"{MAX_MB_VARIABLE}={value!r} is not a whole number of MiB") from None
+    if megabytes < 1:
+        raise StoreSettingInvalid(f"{MAX_MB_VARIABLE}={value!r}: a store needs at least 1 MiB")
+    return megabytes
+
+
+def claim_digest(game: str, seat: int, claim: str) -> bytes:
+    """What the store keeps of a claim text: SHA-256 of the game, the seat and the text
+    (the text itself is kept nowhere)."""
+    return hashlib.sha256(f"{game}:{seat}:{claim}".encode("utf-8")).digest()
 
 
 def expired(issued_at: int, days: int, now: float | None = None) -> bool:

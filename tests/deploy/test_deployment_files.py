@@ -51,7 +51,7 @@ def test_the_validator_refuses_a_broken_manifest():
 def test_the_deployment_probes_health_requests_resources_and_runs_as_no_root():
     pod = by_kind()["Deployment"]["spec"]["template"]["spec"]
     (container,) = pod["containers"]
-    assert container["readinessProbe"]["httpGet"]["path"] == "/healthz"
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"  # the store can be used
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert set(container["resources"]["requests"]) == {"cpu", "memory"}
     assert pod["securityContext"]["runAsNonRoot"] is True
@@ -128,3 +128,36 @@ def test_nginx_reads_the_site_file(tmp_path):
     assert done.returncode == 0, done.stderr
     site = (ROOT / "deploy" / "nginx" / "referee.conf").read_text()
     assert "proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;" in site
+
+
+def cluster_variant() -> dict[str, dict]:
+    docs = list(yaml.safe_load_all((ROOT / "deploy" / "kubernetes" / "store-cluster.yaml").read_text()))
+    return {doc["kind"]: doc for doc in docs}
+
+
+def test_the_clustered_store_is_valid_and_keeps_every_spend_through_a_failover():
+    from referee.sealed.redis_store import read_setting
+
+    variant = cluster_variant()
+    assert list(variant) == ["StatefulSet", "Service", "PodDisruptionBudget", "Job", "NetworkPolicy"]
+    for doc in variant.values():
+        kubernetes_validate.validate(doc, KUBERNETES, strict=True)
+    nodes = variant["StatefulSet"]["spec"]
+    assert nodes["replicas"] == 6 and nodes["serviceName"] == variant["Service"]["metadata"]["name"]
+    assert variant["Service"]["spec"]["clusterIP"] == "None"
+    (valkey,) = nodes["template"]["spec"]["containers"]
+    args = " ".join(valkey["args"])
+    for setting in ("--appendonly yes", "--maxmemory-policy noeviction", "--cluster-enabled yes",
+                    "--min-replicas-to-write 1"):
+        assert setting in args
+    assert nodes["volumeClaimTemplates"][0]["metadata"]["name"] == "data"
+    assert "--cluster-replicas 1" in variant["Job"]["spec"]["template"]["spec"]["containers"][0]["args"][0]
+    # The REFEREE_STORE its header gives the referee's pods: a cluster URL naming three nodes.
+    text = (ROOT / "deploy" / "kubernetes" / "store-cluster.yaml").read_text()
+    (line,) = [l for l in text.splitlines() if "REFEREE_STORE=" in l]
+    setting = read_setting(line.split("REFEREE_STORE=", 1)[1].strip())
+    assert setting.cluster and setting.replicas == 1
+    assert setting.nodes == tuple((f"elfer-referee-store-{n}.elfer-referee-store", 6379) for n in range(3))
+    # It replaces the single store of referee.yaml, under the same names.
+    assert {doc["metadata"]["name"] for doc in variant.values()} - {"elfer-referee-store-create"} == {
+        doc["metadata"]["name"] for doc in store().values()}

@@ -21,6 +21,11 @@ from referee.sealed.stores import open_store
 from support.redis_server import RedisServer
 
 
+def now() -> int:
+    """A token's time: sealed now."""
+    return int(time.time())
+
+
 @pytest.fixture(scope="module")
 def redis_server(tmp_path_factory):
     server = RedisServer(tmp_path_factory.mktemp("redis"))
@@ -38,13 +43,13 @@ def store(request, tmp_path, redis_server):
 
 def test_a_token_is_spent_once_and_the_spent_one_names_the_latest(store, tmp_path):
     game = f"game-{tmp_path.name}"
-    store.spend(game, b"t0", Latest("token-1", 1))
+    store.spend(game, b"t0", Latest("token-1", 1), now())
     with pytest.raises(Spent) as spent:
-        store.spend(game, b"t0", Latest("token-1b", 1))
+        store.spend(game, b"t0", Latest("token-1b", 1), now())
     assert spent.value.latest == Latest("token-1", 1)
-    store.spend(game, b"t1", Latest("token-2", 2))
+    store.spend(game, b"t1", Latest("token-2", 2), now())
     with pytest.raises(Spent) as again:
-        store.spend(game, b"t0", Latest("token-x", 1))
+        store.spend(game, b"t0", Latest("token-x", 1), now())
     assert again.value.latest == Latest("token-2", 2)
 
 
@@ -55,7 +60,7 @@ def test_many_threads_spending_one_token_at_once_one_wins(store, tmp_path):
     def spend(n):
         barrier.wait()
         try:
-            store.spend(game, b"same", Latest(f"token-{n}", 1))
+            store.spend(game, b"same", Latest(f"token-{n}", 1), now())
             outcomes.append(("won", n))
         except Spent as spent:
             outcomes.append(("spent", spent.latest))
@@ -95,21 +100,21 @@ def test_workers_starting_together_all_open_a_new_sqlite_file(tmp_path):
 
 def test_a_seat_is_claimed_once(store, tmp_path):
     game = f"seats-{tmp_path.name}"
-    assert store.claim(game, 0) is True
-    assert store.claim(game, 0) is False
-    assert store.claim(game, 1) is True
+    assert store.claim(game, 0, None, now()) is True
+    assert store.claim(game, 0, None, now()) is False
+    assert store.claim(game, 1, None, now()) is True
 
 
 def test_redis_keys_expire_after_the_retention(redis_server, tmp_path):
     import redis
 
     made = RedisStore(redis_server.url, 2)
-    made.spend("exp", b"\x01", Latest("t", 1))
-    made.claim("exp2", 0)
+    made.spend("exp", b"\x01", Latest("t", 1), now())
+    made.claim("exp2", 0, None, now())
     client = redis.Redis.from_url(redis_server.url)
-    assert 2 * 86400 - 5 < client.ttl("elfer:{exp}:spent:01") <= 2 * 86400
-    assert 2 * 86400 - 5 < client.ttl("elfer:{exp}:game") <= 2 * 86400
-    assert 2 * 86400 - 5 < client.ttl("elfer:{exp2}:game") <= 2 * 86400
+    assert 2 * 86400 - 5 < client.ttl("elfer:{exp}:spent:01") <= 2 * 86400 + 1
+    assert 2 * 86400 - 5 < client.ttl("elfer:{exp}:game") <= 2 * 86400 + 2
+    assert 2 * 86400 - 5 < client.ttl("elfer:{exp2}:game") <= 2 * 86400 + 1
 
 
 def test_a_redis_that_does_not_answer_is_unavailable_and_records_nothing():
@@ -117,9 +122,9 @@ def test_a_redis_that_does_not_answer_is_unavailable_and_records_nothing():
 
     made = RedisStore(f"redis://127.0.0.1:{free_port()}/0", 30)
     with pytest.raises(StoreUnavailable):
-        made.spend("g", b"t", Latest("t", 1))
+        made.spend("g", b"t", Latest("t", 1), now())
     with pytest.raises(StoreUnavailable):
-        made.claim("g", 0)
+        made.claim("g", 0, None, now())
 
 
 def test_sqlite_forgets_what_is_older_than_the_retention(tmp_path):
@@ -127,8 +132,8 @@ def test_sqlite_forgets_what_is_older_than_the_retention(tmp_path):
     connection = made._connection()
     connection.execute("INSERT INTO spent VALUES (?, ?)", (b"old", 0))
     connection.execute("INSERT INTO games VALUES ('old-game', 'x', 1, 0)")
-    connection.execute("INSERT INTO seats VALUES ('old-game', 0, 0)")
-    made.spend("new-game", b"new", Latest("y", 1))  # the first spend purges
+    connection.execute("INSERT INTO seats VALUES ('old-game', 0, 0, NULL)")
+    made.spend("new-game", b"new", Latest("y", 1), now())  # the first spend purges
     assert connection.execute("SELECT count(*) FROM spent").fetchone() == (1,)
     assert connection.execute("SELECT game FROM games").fetchall() == [("new-game",)]
     assert connection.execute("SELECT count(*) FROM seats").fetchone() == (0,)
@@ -166,3 +171,66 @@ def test_serve_names_the_store_in_its_log(tmp_path):
     assert f"kept in {tmp_path}/.local/state/elfer-referee/sealed-games.sqlite3" in log.getvalue()
     with pytest.raises(SystemExit, match="REFEREE_STORE_DAYS"):
         announce_store(2, {"REFEREE_STORE": "none", "REFEREE_STORE_DAYS": "0"}, io.StringIO())
+
+
+def test_the_redis_settings_name_one_server_or_a_cluster_and_how_many_replicas_confirm():
+    from referee.sealed.redis_store import read_setting
+
+    one = read_setting("redis://:secret@store.internal:6379/0")
+    assert (one.cluster, one.url, one.replicas, one.where) == (
+        False, "redis://:secret@store.internal:6379/0", 0, "redis://:***@store.internal:6379/0")
+    many = read_setting("rediss+cluster://ann:pw@n0:7000,n1:7001,n2/?replicas=2")
+    assert (many.cluster, many.nodes, many.replicas) == (True, (("n0", 7000), ("n1", 7001), ("n2", 6379)), 2)
+    assert many.url == "rediss://ann:pw@n0:7000,n1:7001,n2/" and many.where == "rediss+cluster://ann:***@n0:7000,n1:7001,n2/?replicas=2"
+    assert read_setting("redis+cluster://n0:7000").replicas == 1  # a cluster waits for a replica by default
+    for bad in ("redis+cluster://n0:x", "redis://h/0?replicas=-1", "redis://h/0?replicas=some", "redis+cluster:///"):
+        with pytest.raises(StoreSettingInvalid):
+            read_setting(bad)
+    # A cluster that cannot be reached is a store unavailable, not a setting refused.
+    from support.redis_server import free_port
+
+    unreachable = open_store(f"redis+cluster://127.0.0.1:{free_port()}", 30)
+    assert unreachable.where.startswith("redis+cluster://127.0.0.1:")
+    assert "cannot be reached" in unreachable.unready()
+    with pytest.raises(StoreUnavailable):
+        unreachable.spend("g", b"t", Latest("t", 1), now())
+
+
+class Replica(RedisServer):
+    def __init__(self, folder, primary):
+        super().__init__(folder)
+        self.primary = primary
+
+    def arguments(self):
+        return [*super().arguments(), "--replicaof", "127.0.0.1", str(self.primary.port)]
+
+
+def test_with_replicas_a_write_and_a_refusal_are_answered_only_once_a_replica_holds_them(redis_server, tmp_path):
+    import redis
+
+    waiting = RedisStore(redis_server.url + "?replicas=1", 30)
+    redis.Redis.from_url(redis_server.url).hset("elfer:store", "born", 0)
+    # No replica: nothing is answered, neither the spend nor, sent again, its refusal.
+    for _ in range(2):
+        with pytest.raises(StoreUnavailable, match="0 of 1 replicas confirmed"):
+            waiting.spend("waited", b"w0", Latest("token-w1", 1), now())
+    with pytest.raises(StoreUnavailable, match="0 of 1 replicas confirmed"):
+        waiting.claim("waited", 0, b"c" * 32, now())
+    replica = Replica(tmp_path / "replica", redis_server)
+    replica.start()
+    try:
+        client = replica.client()
+        deadline = time.monotonic() + 20
+        while client.info("replication")["master_link_status"] != "up":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        # The spend sent again is this very spend (the latest it wrote): answered now.
+        waiting.spend("waited", b"w0", Latest("token-w1", 1), now())
+        with pytest.raises(Spent) as spent:
+            waiting.spend("waited", b"w0", Latest("token-other", 1), now())
+        assert spent.value.latest == Latest("token-w1", 1)
+        assert waiting.claim("waited", 0, b"c" * 32, now()) is True
+        assert waiting.claim("waited", 0, b"d" * 32, now()) is False
+        assert client.hget("elfer:{waited}:game", "token") == b"token-w1"  # the replica holds it
+    finally:
+        replica.stop()

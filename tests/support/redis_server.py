@@ -32,12 +32,14 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    def arguments(self) -> list[str]:
+        return [BINARY, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
+                "--appendonly", "yes", "--save", "", "--daemonize", "no", "--logfile", str(self.folder / "redis.log")]
+
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(
-            [BINARY, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
-             "--appendonly", "yes", "--save", "", "--daemonize", "no", "--logfile", str(self.folder / "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.process = subprocess.Popen(self.arguments(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        start_new_session=True)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -48,6 +50,15 @@ class RedisServer:
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError(f"redis-server did not answer on {self.port}")
+
+    def client(self):
+        import redis
+
+        return redis.Redis.from_url(self.url)
+
+    def config(self, name: str, value: str) -> None:
+        """CONFIG SET on the running server, as an operator would."""
+        self.client().config_set(name, value)
 
     def kill(self) -> None:
         """Gone at once, as a crashed store would be."""

@@ -10,10 +10,22 @@ from pathlib import Path
 
 from referee.http import create_app
 from referee.sealed.sealing import Sealer, new_key
+from referee.sealed.sqlite_store import MARK, SqliteStore
 from support.contract_check import assert_matches_contract
 
 KEY = new_key()
-STORE_FILE = Path(tempfile.mkdtemp(prefix="elfer-store-test-")) / "sealed.sqlite3"
+
+
+def long_kept(path: Path) -> Path:
+    """A store file that has kept games for longer than any token's age: its mark at 0
+    (a new file refuses every token sealed before it was made)."""
+    store = SqliteStore(path, 30)
+    store._connection().execute("UPDATE marks SET value = 0 WHERE name = ?", (MARK,))
+    store.close()
+    return path
+
+
+STORE_FILE = long_kept(Path(tempfile.mkdtemp(prefix="elfer-store-test-")) / "sealed.sqlite3")
 
 
 def client(store: str = str(STORE_FILE), **config):
