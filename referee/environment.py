@@ -36,8 +36,13 @@ VARIABLES: tuple[Variable, ...] = (
              "the keys that seal sealed games, newest first, comma-separated (referee keys new makes one)"),
     Variable("REFEREE_STORE", "a SQLite file under ~/.local/state/elfer-referee",
              "where sealed games' spent tokens and claimed seats are kept: a file path, redis://host:port/db, "
-             "or none"),
+             "redis+cluster://host:port,host:port,... or none"),
     Variable("REFEREE_STORE_DAYS", "30", "days a sealed game's token stays playable"),
+    Variable("REFEREE_STORE_MAX_MB", "1024",
+             "the most megabytes the SQLite store may hold; past it new sealed games are 507 STORE_FULL"),
+    Variable("REFEREE_STORE_FILE_IDENTITY", "set by referee serve",
+             "the store file's identity, which serve hands its workers so that a replaced file is refused; "
+             "not for setting by hand"),
 )
 
 
