@@ -69,10 +69,16 @@ Action = Place | Bridge | Swap | Draw | Pass
 
 class Turn(NamedTuple):
     """A player's whole turn: the actions in the order they were made (the actions above
-    in the row games, a box game's own in the box games)."""
+    in the row games, a box game's own in the box games).
+
+    Attributes:
+        player: The player who plays the turn, counted from 0.
+        actions: The turn's actions, in order (`engine.load_turn` reads them from JSON).
+    """
 
     player: int
     actions: tuple[Any, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        """The turn's JSON shape, as `POST /v1/turns` takes it."""
         return {"player": self.player, "actions": [a.to_dict() for a in self.actions]}

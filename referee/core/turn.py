@@ -37,7 +37,15 @@ Event = dict[str, Any]
 
 
 class TurnResult:
-    """The outcome of a legal turn: the new state, its events and the unchecked rules."""
+    """The outcome of a legal turn: the new state, its events and the unchecked rules.
+
+    Attributes:
+        state: The state after the turn (a new object; the state given is unchanged).
+        events: What happened, in order, as `POST /v1/turns` lists them (`drew`,
+            `revealed`, `scored`, ...), each a JSON object.
+        unchecked: The rules the referee could not check because the cards involved are
+            hidden from it, by code.
+    """
 
     __slots__ = ("state", "events", "unchecked")
 
@@ -51,7 +59,14 @@ class TurnResult:
 
 
 class LegalActions:
-    """What may legally come next after a turn prefix, and whether the prefix is a turn."""
+    """What may legally come next after a turn prefix, and whether the prefix is a turn.
+
+    Attributes:
+        player: The player whose turn this is.
+        actions: Every action that may legally come next, in a fixed order (the engine's
+            action objects; `to_dict()` gives each one's JSON shape).
+        complete: Whether the prefix given is already a whole turn that may be played.
+    """
 
     __slots__ = ("player", "actions", "complete")
 
@@ -61,6 +76,7 @@ class LegalActions:
         self.complete = complete
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON shape `POST /v1/legal-actions` answers."""
         return {
             "player": self.player,
             "actions": [a.to_dict() for a in self.actions],

@@ -61,6 +61,7 @@ class GameState:
 
     @property
     def pile_size(self) -> int:
+        """How many cards the draw pile holds, whether they are listed or only counted."""
         return count_cards(self.pile)
 
     def marked_checked(self) -> Any:

@@ -23,6 +23,7 @@ class GameKind(NamedTuple):
 
     @property
     def max_players(self) -> int:
+        """The most players this ruleset seats with these options."""
         return engine.find_ruleset(self.ruleset).seats(self.options)[-1]
 
     def __str__(self) -> str:

@@ -27,6 +27,9 @@ from ...core.actions import Bridge, Draw, Pass, Place, Swap
 from ...core.cards import JOKER
 from .game import Game
 
+__all__ = ["Player", "RandomPlayer", "greedy", "play_out"]
+
+#: A player: builds the turn of the player to move on the game, action by action.
 Player = Callable[[Game], None]
 
 
