@@ -1,5 +1,6 @@
-"""`TableGame`: what every ruleset's compact game in process shares (`referee.compact`
-documents the interface; MASTER's `games/master/game.py` is the model).
+"""`CompactGame`, the interface of every ruleset's game in process, and `TableGame`, what
+their compact tables share (`referee.compact` says how to get one; MASTER's
+`games/master/game.py` is the model).
 
 A game's compact table keeps the cards in plain lists and small integers, judges each
 action on them and builds the dict engine's state only when asked (`state`, a refusal,
@@ -26,7 +27,7 @@ table itself, a copy of it (`_copy`) kept to give back on `abandon_turn` or a re
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .actions import Turn
 from .errors import MalformedInput
@@ -34,12 +35,132 @@ from .turn import Event
 from .zones import check_viewer
 
 
+Action = Any
+
+
+@runtime_checkable
+class CompactGame(Protocol):
+    """What a game in process answers, for every ruleset (`referee.compact` says how to
+    get one). Every answer is the dict engine's: the same legal actions in the same
+    order, the same events, and for an illegal action the same `Violation`."""
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset's name (`"zweikampf"`)."""
+        ...
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        ...
+
+    @property
+    def current(self) -> int | None:
+        """The player to move; None in a step where several act at once (`waiting`) and
+        once the game is over."""
+        ...
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats still to act in a step where several act at once; empty otherwise."""
+        ...
+
+    @property
+    def acting(self) -> tuple[int, ...]:
+        """Who may act now: `(current,)`, or `waiting`, or nobody once the game is over."""
+        ...
+
+    @property
+    def player(self) -> int | None:
+        """The seat whose turn is being built; None before its first action."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended; then no turn can be played."""
+        ...
+
+    @property
+    def taken(self) -> tuple[Action, ...]:
+        """The actions of the turn being built, in order."""
+        ...
+
+    @property
+    def turn_complete(self) -> bool:
+        """Whether the actions taken make a whole turn that `end_turn` may play."""
+        ...
+
+    @property
+    def turn_events(self) -> list[Event]:
+        """What the turn being built has caused so far (cards drawn or turned up), as
+        `engine.partial_turn` reports it."""
+        ...
+
+    @property
+    def state(self) -> Any:
+        """The dict engine's state after the turns played (the turn being built is not
+        in it): `referee.engine` can take over from it at any point."""
+        ...
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every action that may come next in the turn being built, in the engine's order;
+        `player` asks for a seat that may act out of turn (a Mogeln challenge)."""
+        ...
+
+    def take(self, action: Action, player: int | None = None) -> None:
+        """Add `action` to the turn being built (of `player`, by default `acting[0]`).
+
+        Raises:
+            Violation: the action is illegal here, with the engine's code, action index
+                and message; the game is left as it was.
+        """
+        ...
+
+    def end_turn(self) -> list[Event]:
+        """Play the turn built so far and answer its events, as `engine.apply` does.
+
+        Raises:
+            Violation: the actions taken are not a whole turn.
+        """
+        ...
+
+    def abandon_turn(self) -> None:
+        """Forget the turn being built; the game is as it was before its first action."""
+        ...
+
+    def play(self, turn: Turn | Sequence[Action], player: int | None = None) -> list[Event]:
+        """Take every action of `turn` and end the turn: its events.
+
+        Raises:
+            Violation: an action or the whole turn is illegal; the game is left as it was.
+        """
+        ...
+
+    def copy(self) -> CompactGame:
+        """An independent copy, the turn being built included."""
+        ...
+
+    def scores(self) -> dict[str, Any]:
+        """`{"finished", "scores", "winners"}`, as `engine.scores` answers."""
+        ...
+
+    def view(self, player: int | None) -> Any:
+        """The state as `player` (None: a spectator) sees it, as `engine.view` answers."""
+        ...
+
+    def settle(self, action: Action, rng: Any, player: int | None = None) -> Action:
+        """`action` as the table plays it where chance decides part of it (a flip from an
+        empty Schnipp Schnapp stack gets a shuffle seed from `rng`); any other action as
+        it is."""
+        ...
+
+
 class HiddenCards(MalformedInput):
     """The state hides a card the compact table needs (a table game, a view): such a game
     is played straight over the engine instead (`referee.compact.from_state`)."""
 
 
-class TableGame:
+class TableGame(CompactGame):
     """The interface over a compact table (see the module)."""
 
     __slots__ = ("_current", "_waiting", "_over", "_seat", "_taken", "_before", "_state")

@@ -37,7 +37,7 @@ from typing import Any
 
 from ...core.actions import Action, Place, Turn
 from ...core.cards import JOKER
-from ...core.compact import HiddenCards
+from ...core.compact import CompactGame, HiddenCards
 from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
 from ...core.turn import Event, check_mover
@@ -56,7 +56,7 @@ _REFERENCE = Master()
 MASTER_NAME = Master.name
 
 
-class Game:
+class Game(CompactGame):
     """One MASTER game with every card known (see the module)."""
 
     __slots__ = ("_board", "_steps")
@@ -129,10 +129,12 @@ class Game:
         return self._board.names
 
     def hand(self, player: int) -> tuple[str, ...]:
+        """The cards `player` holds, as wire names (`"R9"`, `"J"`)."""
         return tuple(self._board.hands[player])
 
     @property
     def pile_size(self) -> int:
+        """How many cards the draw pile holds."""
         return self._board.pile_size
 
     def scores(self) -> dict[str, Any]:
@@ -235,7 +237,16 @@ class Game:
 
     def complete_turns(self) -> list[tuple[Action, ...]]:
         """Every distinct legal complete turn of the player to move (as `referee count`
-        counts them), each as its actions."""
+        counts them), each as its actions.
+
+        Mind the cost: a hand with jokers and bridges on a full table can have tens of
+        thousands of turns, and listing them can take seconds (tens of seconds in the
+        worst positions). A bot that plays many games builds its turn action by action
+        with `legal_actions` and `take` instead.
+
+        Raises:
+            RuntimeError: a turn is being built (`end_turn` or `abandon_turn` first).
+        """
         if self._steps is not None:
             raise RuntimeError("a turn is being built: end_turn() or abandon_turn() first")
         return walk(self._board, listing=True).listing or []
