@@ -13,9 +13,9 @@ over `BoxPlayer`. From those declarations come, in the fields' order:
 - `from_dict`: the state read from JSON, every member checked for shape (MalformedInput);
 - `wire_schema`: each member's JSON Schema, which the tests hold `schemas/state.json` to.
 
-`to_dict` and `from_dict` are on the path of every request, so `wired_record` writes them
-out for each class once, as `dataclasses` writes a class's `__init__`: the same code a
-person would write by hand for that class, without a loop over the fields.
+`to_dict` and `from_dict` are on the path of every request, so `wired_record` builds them
+once per class, as closures over the class's field table read into tuples (no code is
+written at run time).
 
 The kinds every game uses are here (`PILE`, `face_up`, `count`, `entries`, `SEAT`,
 `seats`); a game makes a `Kind` of its own for a member only it has.
@@ -115,61 +115,87 @@ def wire_schema(cls: type) -> dict[str, Schema]:
     return {name: kind.schema for name, kind in cls.WIRE}
 
 
-def _written(cls: type, name: str, body: str, names: dict[str, Any]) -> Any:
-    """The function `name` of `body` (source made for `cls`), run with `names` in scope."""
-    scope: dict[str, Any] = {}
-    exec(compile(body, f"<{cls.__qualname__}.{name}>", "exec"), names, scope)  # noqa: S102 - made here, not read in
-    return scope[name]
+def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """`to_dict` for a state or player class: the head, then its wired members in order,
+    the optional ones last and left out while None. Built once per class, over its field
+    table read into tuples (a member's writer None: the value is its own JSON)."""
+    required = tuple((name, kind.write) for name, kind in cls.WIRE if name not in cls.OPTIONAL)
+    optional = tuple((name, kind.write) for name, kind in cls.WIRE if name in cls.OPTIONAL)
+
+    def with_optional(self: Any, data: dict[str, Any]) -> dict[str, Any]:
+        for name, write in optional:
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value if write is None else write(value)
+        return data
+
+    if issubclass(cls, BoxState):
+        def to_dict(self: Any) -> dict[str, Any]:
+            data = {"ruleset": self.ruleset, "options": options_to_wire(self.options),
+                    "players": [p.to_dict() for p in self.players], "current": self.current,
+                    "waiting": list(self.waiting)}
+            for name, write in required:
+                value = getattr(self, name)
+                data[name] = value if write is None else write(value)
+            return with_optional(self, data) if optional else data
+    else:
+        def to_dict(self: Any) -> dict[str, Any]:
+            data = {"name": self.name}
+            for name, write in required:
+                value = getattr(self, name)
+                data[name] = value if write is None else write(value)
+            return with_optional(self, data) if optional else data
+    return to_dict
+
+
+def _reader(cls: type) -> Callable[..., Any]:
+    """`from_dict` for a state or player class: the head read by the family, then each
+    wired member by its kind (an optional one None while absent), in field order."""
+    table = tuple((name, kind.read, kind.what, name in cls.OPTIONAL) for name, kind in cls.WIRE)
+
+    def members(data: dict[str, Any]) -> list[Any]:
+        values = []
+        for name, read, what, optional in table:
+            if optional and name not in data:
+                values.append(None)
+            else:
+                values.append(read(data[name]) if what is None else read(data[name], what))
+        return values
+
+    if issubclass(cls, BoxState):
+        def from_dict(cls: Any, data: Any) -> Any:
+            cls.MEMBERS.check(data)
+            options = cls.read_options(data["options"], data["players"])
+            return cls(options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
+                       read_current(data["current"]), read_seats(data["waiting"], "waiting"), *members(data))
+    else:
+        def from_dict(cls: Any, data: Any) -> Any:
+            return cls(data["name"], *members(data))
+    return from_dict
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field, wired))
 def wired_record(cls: Record) -> Record:
     """`cls` (over `BoxState` or `BoxPlayer`) made a frozen dataclass with slots, its wire
     table (`WIRE`: (name, kind) of the wired fields in order; `OPTIONAL`: those left out
-    while None) and its `to_dict` and `from_dict` written out for its fields."""
-    cls = dataclass(frozen=True, slots=True)(cls)  # type: ignore[assignment]
-    wired_fields = [f for f in fields(cls) if "kind" in f.metadata]  # type: ignore[arg-type]
-    cls.WIRE = tuple((f.name, f.metadata["kind"]) for f in wired_fields)  # type: ignore[attr-defined]
-    cls.OPTIONAL = frozenset(f.name for f in wired_fields if f.metadata.get("optional"))  # type: ignore[attr-defined]
-    names: dict[str, Any] = {"options_to_wire": options_to_wire, "read_players": read_players,
-                             "read_current": read_current, "read_seats": read_seats}
-    written, read, leave_out = [], [], []
-    for k, (name, kind) in enumerate(cls.WIRE):  # type: ignore[attr-defined]
-        names[f"write{k}"], names[f"read{k}"], names[f"what{k}"] = kind.write, kind.read, kind.what
-        value = f"self.{name}" if kind.write is None else f"write{k}(self.{name})"
-        arguments = f'data["{name}"]' if kind.what is None else f'data["{name}"], what{k}'
-        if name in cls.OPTIONAL:  # type: ignore[attr-defined]
-            leave_out.append(f'    if self.{name} is not None:\n        data["{name}"] = {value}\n')
-            read.append(f'read{k}({arguments}) if "{name}" in data else None')
-        else:
-            written.append(f'"{name}": {value}')
-            read.append(f"read{k}({arguments})")
-    if issubclass(cls, BoxState):
-        head = ['"ruleset": self.ruleset', '"options": options_to_wire(self.options)',
-                '"players": [p.to_dict() for p in self.players]', '"current": self.current',
-                '"waiting": list(self.waiting)']
-        read_head = ['options', 'read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict)',
-                     'read_current(data["current"])', 'read_seats(data["waiting"], "waiting")']
-        from_dict = ("def from_dict(cls, data):\n    cls.MEMBERS.check(data)\n"
-                     '    options = cls.read_options(data["options"], data["players"])\n'
-                     f"    return cls({', '.join(read_head + read)})\n")
-    else:
-        head, read_head = ['"name": self.name'], ['data["name"]']
-        from_dict = f"def from_dict(cls, data):\n    return cls({', '.join(read_head + read)})\n"
-    to_dict = f"def to_dict(self):\n    data = {{{', '.join(head + written)}}}\n{''.join(leave_out)}    return data\n"
-    cls.to_dict = _written(cls, "to_dict", to_dict, names)  # type: ignore[attr-defined]
-    cls.from_dict = classmethod(_written(cls, "from_dict", from_dict, names))  # type: ignore[attr-defined]
-    if issubclass(cls, BoxState):
-        if "ruleset" not in cls.__dict__:  # a game's state is named after its folder, as its ruleset
-            cls.ruleset = game_name(cls.__module__.rpartition(".")[0])
-        cls.MEMBERS = Members(f"{cls.ruleset} state", [*HEAD, *(name for name, _ in cls.WIRE)])
-        player = ["name", *(name for name, _ in cls.PLAYER.WIRE)]
-        cls.PLAYER_MEMBERS = {
-            with_optional: Members(f"{cls.ruleset} player",
-                                   [n for n in player if with_optional or n not in cls.PLAYER.OPTIONAL])
+    while None) and its `to_dict` and `from_dict` made for its fields."""
+    made: Any = dataclass(frozen=True, slots=True)(cls)
+    wired_fields = [f for f in fields(made) if "kind" in f.metadata]
+    made.WIRE = tuple((f.name, f.metadata["kind"]) for f in wired_fields)
+    made.OPTIONAL = frozenset(f.name for f in wired_fields if f.metadata.get("optional"))
+    made.to_dict = _writer(made)
+    made.from_dict = classmethod(_reader(made))
+    if issubclass(made, BoxState):
+        if "ruleset" not in made.__dict__:  # a game's state is named after its folder, as its ruleset
+            made.ruleset = game_name(made.__module__.rpartition(".")[0])
+        made.MEMBERS = Members(f"{made.ruleset} state", [*HEAD, *(name for name, _ in made.WIRE)])
+        player = ["name", *(name for name, _ in made.PLAYER.WIRE)]
+        made.PLAYER_MEMBERS = {
+            with_optional: Members(f"{made.ruleset} player",
+                                   [n for n in player if with_optional or n not in made.PLAYER.OPTIONAL])
             for with_optional in (False, True)
         }
-    return cls
+    return made
 
 
 @dataclass(frozen=True, slots=True)
