@@ -54,14 +54,40 @@ class Kind:
     write: Callable[[Any], Any] | None
     schema: Schema
     what: str | None = None
+    #: How a pile of this kind is laid out: "pile" (a list of cards, or a count where
+    #: hidden), "piles" (a list of such piles), "entries" (one card per player, each with
+    #: its player) or "records" (the game's own records holding cards); "value" for a
+    #: member that holds no cards.
+    shape: str = "value"
 
 
-def wired(kind: Kind, optional: bool = False) -> Any:
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A member holding cards, as a person at the table sees it: its `label` (an English
+    text of the pages catalogue) and how its cards lie (`face`: "down", "up", or "held", a
+    hand its holder sees). `wired_record` fills in the rest: the member's `name`, its
+    `owner` ("player": each player has one; "table") and its kind's `shape`."""
+
+    label: str
+    face: str
+    name: str = ""
+    owner: str = ""
+    shape: str = ""
+
+
+FACES = ("down", "up", "held")
+
+
+def wired(kind: Kind, optional: bool = False, *, pile: Pile | None = None) -> Any:
     """A dataclass field that is a JSON member of this `kind`; an `optional` one defaults
-    to None and is left out of the JSON while it is None."""
+    to None and is left out of the JSON while it is None; a `pile` holds cards, and says
+    how a person sees them (the picture draws every pile declared)."""
+    if pile is not None and (pile.face not in FACES or kind.shape == "value"):
+        raise ValueError(f"a pile lies {', '.join(FACES)} and is of a kind that holds cards, not {pile}")
+    metadata = {"kind": kind, "pile": pile}
     if optional:
-        return field(default=None, metadata={"kind": kind, "optional": True})
-    return field(metadata={"kind": kind})
+        return field(default=None, metadata={**metadata, "optional": True})
+    return field(metadata=metadata)
 
 
 #: A player index, or null.
@@ -70,14 +96,14 @@ SEATS_SCHEMA: Schema = {"type": "array", "minItems": 0, "maxItems": 16,
                         "items": {"type": "integer", "minimum": 0, "maximum": 15}}
 
 #: A pile or hand: a list of cards, top first, or `{"count": n}`.
-PILE = Kind(read_pile, pile_to_wire, _ref("ClassicCards"))
+PILE = Kind(read_pile, pile_to_wire, _ref("ClassicCards"), shape="pile")
 SEAT = Kind(read_current, None, SEAT_SCHEMA)
 NAME_SCHEMA = _ref("PlayerName")
 
 
 def face_up(what: str) -> Kind:
     """A pile that always lies face up: a list, never a count."""
-    return Kind(read_list, list, _ref("FaceUpPile"), what)
+    return Kind(read_list, list, _ref("FaceUpPile"), what, shape="pile")
 
 
 def count(what: str, most: int = 80) -> Kind:
@@ -87,7 +113,7 @@ def count(what: str, most: int = 80) -> Kind:
 
 def entries(what: str) -> Kind:
     """A battle, trick or middle: `{"player", "card"}` entries, `card` null where hidden."""
-    return Kind(read_entries, _records, _ref("TableEntries"), what)
+    return Kind(read_entries, _records, _ref("TableEntries"), what, shape="entries")
 
 
 def seats(what: str) -> Kind:
@@ -107,7 +133,7 @@ def records_of(read_one: Callable[[Any], Any], not_a_list: str, schema: Schema) 
         if not isinstance(value, list):
             raise MalformedInput(not_a_list)
         return tuple(read_one(item) for item in value)
-    return Kind(read, _records, schema)
+    return Kind(read, _records, schema, shape="records")
 
 
 def wire_schema(cls: type) -> dict[str, Schema]:
@@ -183,11 +209,15 @@ def wired_record(cls: Record) -> Record:
     wired_fields = [f for f in fields(made) if "kind" in f.metadata]
     made.WIRE = tuple((f.name, f.metadata["kind"]) for f in wired_fields)
     made.OPTIONAL = frozenset(f.name for f in wired_fields if f.metadata.get("optional"))
+    made.OWN_PILES = tuple(replace(f.metadata["pile"], name=f.name, shape=f.metadata["kind"].shape)
+                           for f in wired_fields if f.metadata.get("pile"))
     made.to_dict = _writer(made)
     made.from_dict = classmethod(_reader(made))
     if issubclass(made, BoxState):
         if "ruleset" not in made.__dict__:  # a game's state is named after its folder, as its ruleset
             made.ruleset = game_name(made.__module__.rpartition(".")[0])
+        made.PILES = (*(replace(p, owner="player") for p in made.PLAYER.OWN_PILES),
+                      *(replace(p, owner="table") for p in made.OWN_PILES))
         made.MEMBERS = Members(f"{made.ruleset} state", [*HEAD, *(name for name, _ in made.WIRE)])
         player = ["name", *(name for name, _ in made.PLAYER.WIRE)]
         made.PLAYER_MEMBERS = {
@@ -207,6 +237,8 @@ class BoxPlayer:
     #: The wired fields in order: (name, kind); those left out of the JSON while None.
     WIRE: ClassVar[tuple[tuple[str, Kind], ...]] = ()
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    #: The piles among them, in order.
+    OWN_PILES: ClassVar[tuple[Pile, ...]] = ()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BoxPlayer:
@@ -240,6 +272,10 @@ class BoxState:
     #: The wired fields in order: (name, kind); those left out of the JSON while None.
     WIRE: ClassVar[tuple[tuple[str, Kind], ...]] = ()
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    #: The piles among the state's own wired fields, in order; and every pile of the game:
+    #: each player's, then the table's (made by `wired_record`).
+    OWN_PILES: ClassVar[tuple[Pile, ...]] = ()
+    PILES: ClassVar[tuple[Pile, ...]] = ()
     #: The members of the state object, and of a player object without and with the
     #: player's optional members (made by `wired_record`).
     MEMBERS: ClassVar[Members]
@@ -295,5 +331,5 @@ class BoxState:
         raise NotImplementedError
 
 
-__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "wired", "PILE", "SEAT", "face_up", "count", "entries",
+__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "Pile", "wired", "PILE", "SEAT", "face_up", "count", "entries",
            "seats", "records_of", "wire_schema", "HEAD"]

@@ -9,7 +9,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, read_list
-from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, wired, wired_record
+from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, Pile, wired, wired_record
 from ...core.errors import MalformedInput
 
 OPTIONS = (EDITION,)
@@ -26,7 +26,7 @@ def hand_size(players: int) -> int:
 class Collector(BoxPlayer):
     """A collector: their hand."""
 
-    hand: Cards = wired(PILE)
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"))
 
 
 def read_display(value: Any) -> tuple[tuple[str, ...], ...]:
@@ -37,7 +37,7 @@ def read_display(value: Any) -> tuple[tuple[str, ...], ...]:
 
 #: The display: face-up stacks, each a list, top first.
 DISPLAY = Kind(read_display, lambda display: [list(stack) for stack in display],
-               {"type": "array", "minItems": 0, "maxItems": 8, "items": {"$ref": "#/$defs/FaceUpPile"}})
+               {"type": "array", "minItems": 0, "maxItems": 8, "items": {"$ref": "#/$defs/FaceUpPile"}}, shape="piles")
 
 
 @wired_record
@@ -45,8 +45,8 @@ class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
     """The table: the face-down pile, the four face-up display stacks (top first) and
     who closed the round, once someone has."""
 
-    pile: Cards = wired(PILE)
-    display: tuple[tuple[str, ...], ...] = wired(DISPLAY)
+    pile: Cards = wired(PILE, pile=Pile("Draw pile", "down"))
+    display: tuple[tuple[str, ...], ...] = wired(DISPLAY, pile=Pile("Stack {n}", "up"))
     closed: int | None = wired(SEAT)
 
     @property

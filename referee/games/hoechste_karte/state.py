@@ -8,7 +8,7 @@ from functools import cache
 from ...families.box.cards import EDITIONS
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, count, entries, wired, wired_record
 
 OPTIONS = (EDITION,)
 TOP = 11
@@ -30,7 +30,7 @@ class Holder(BoxPlayer):
     """A player: their hand, the cards of their own colour not yet played, and the count
     of cards they have won."""
 
-    hand: Cards = wired(PILE)
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"))
     won: int = wired(count("won"))
 
 
@@ -39,7 +39,7 @@ class HoechsteKarteState(BoxState, options=OPTIONS, player=Holder):
     """The table: the trick being played (face down until it is whole), and the counts of
     the cards set aside by tied tricks and of those out of the game."""
 
-    trick: tuple[Entry, ...] = wired(entries("the trick"))
+    trick: tuple[Entry, ...] = wired(entries("the trick"), pile=Pile("Trick", "down"))
     set_aside: int = wired(count("set_aside"))
     out: int = wired(count("out"))
 

@@ -11,7 +11,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, TOP, deck_of
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, pile_to_wire, read_pile
-from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, count, records_of, wired, wired_record
+from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Pile, count, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -25,7 +25,7 @@ DEALT_TOP = {3: 9, 4: 10, 5: 15, 6: 15}
 class Cheat(BoxPlayer):
     """A player: their hand."""
 
-    hand: Cards = wired(PILE)
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class MogelnState(BoxState, options=OPTIONS, player=Cheat):
     """The table: the stack of plays, top first, each with what it claimed; the count of
     cards set aside with completed counts; the winner, once there is one."""
 
-    stack: tuple[Laid, ...] = wired(STACK)
+    stack: tuple[Laid, ...] = wired(STACK, pile=Pile("Plays on the stack, top first", "down"))
     out: int = wired(count("out"))
     winner: int | None = wired(SEAT)
 

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from ...families.box.actions import ActionReader, optional_card
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, count, entries, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -114,7 +114,7 @@ LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 class Guesser(BoxPlayer):
     """A player: their face-down stack and the count of cards they have won."""
 
-    stack: Cards = wired(PILE)
+    stack: Cards = wired(PILE, pile=Pile("Stack", "down"))
     won: int = wired(count("won"))
 
 
@@ -123,7 +123,7 @@ class RatefixState(BoxState, options=OPTIONS, player=Guesser):
     """The table: the round's middle (who put each card), the guesses made so far in
     order, the player who guesses first, and the count of cards out of the game."""
 
-    middle: tuple[Entry, ...] = wired(entries("the middle"))
+    middle: tuple[Entry, ...] = wired(entries("the middle"), pile=Pile("Middle", "down"))
     guesses: tuple[Said, ...] = wired(GUESSES)
     leader: int = wired(LEADER)
     out: int = wired(count("out"))

@@ -12,7 +12,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, value
 from ...families.box.options import EDITION, Option, Options, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, count, face_up, seats, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -49,8 +49,8 @@ class Snapper(BoxPlayer):
     """A player: their face-down stack, their open pile, the values of the quartets they
     set aside, and with `together` the count of cards won."""
 
-    stack: Cards = wired(PILE)
-    open: tuple[str, ...] = wired(face_up("an open pile"))
+    stack: Cards = wired(PILE, pile=Pile("Stack", "down"))
+    open: tuple[str, ...] = wired(face_up("an open pile"), pile=Pile("Open", "up"))
     quartets: tuple[int, ...] = wired(QUARTETS)
     won: int | None = wired(count("won", most=1_000_000), optional=True)  # with `together` only
 
@@ -70,7 +70,7 @@ class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
     """The table: the middle, top first, and the players whose open pile was flipped onto
     last, which a call may still take."""
 
-    middle: tuple[str, ...] = wired(face_up("the middle"))
+    middle: tuple[str, ...] = wired(face_up("the middle"), pile=Pile("Middle", "up"))
     flipped: tuple[int, ...] = wired(seats("flipped"))
 
     @classmethod

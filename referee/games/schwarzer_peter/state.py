@@ -11,7 +11,7 @@ from ...families.box.actions import ActionReader, optional_card
 from ...families.box.cards import TOP, deck_of
 from ...families.box.options import COLORS, EDITION, Option, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -91,7 +91,7 @@ PAIRS = Kind(read_pairs, list, {"type": "array", "minItems": 0, "maxItems": 20, 
 class Holder(BoxPlayer):
     """A player: their hand and the values of the pairs they have laid."""
 
-    hand: Cards = wired(PILE)
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"))
     pairs: tuple[int, ...] = wired(PAIRS)
 
 
@@ -99,7 +99,7 @@ class Holder(BoxPlayer):
 class SchwarzerPeterState(BoxState, options=OPTIONS, player=Holder):
     """The table: the card set aside unseen at the deal."""
 
-    aside: Cards = wired(PILE)
+    aside: Cards = wired(PILE, pile=Pile("Set aside", "down"))
 
     @property
     def top(self) -> int:

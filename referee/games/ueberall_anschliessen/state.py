@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...families.box.cards import TOP, value
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, face_up, seats, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, face_up, seats, wired, wired_record
 
 OPTIONS = (EDITION,)
 
@@ -22,8 +22,8 @@ def follows(card: str, top: str) -> bool:
 class Runner(BoxPlayer):
     """A player: their face-down stack and their open pile, top first."""
 
-    stack: Cards = wired(PILE)
-    open: tuple[str, ...] = wired(face_up("an open pile"))
+    stack: Cards = wired(PILE, pile=Pile("Stack", "down"))
+    open: tuple[str, ...] = wired(face_up("an open pile"), pile=Pile("Open", "up"))
 
     @property
     def holds(self) -> bool:
@@ -36,7 +36,7 @@ class UeberallAnschliessenState(BoxState, options=OPTIONS, player=Runner):
     """The table: the middle, top first, and the players who have run out of cards, in
     the order they did."""
 
-    middle: tuple[str, ...] = wired(face_up("the middle"))
+    middle: tuple[str, ...] = wired(face_up("the middle"), pile=Pile("Middle", "up"))
     finished: tuple[int, ...] = wired(seats("finished"))
 
     @property

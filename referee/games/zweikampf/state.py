@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...families.box.options import COLORS, EDITION, UNTIL_ALL
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, face_up, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, count, entries, face_up, wired, wired_record
 
 OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 
@@ -16,8 +16,8 @@ OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 class Fighter(BoxPlayer):
     """A player: their face-down stack and their won pile."""
 
-    stack: Cards = wired(PILE)
-    won: tuple[str, ...] = wired(face_up("a won pile"))
+    stack: Cards = wired(PILE, pile=Pile("Stack", "down"))
+    won: tuple[str, ...] = wired(face_up("a won pile"), pile=Pile("Won", "up"))
 
 
 @wired_record
@@ -25,7 +25,7 @@ class ZweikampfState(BoxState, options=OPTIONS, player=Fighter):
     """The table: the battle being fought, and the count of cards that left the game in a
     battle still tied when the stacks ran out."""
 
-    battle: tuple[Entry, ...] = wired(entries("the battle"))
+    battle: tuple[Entry, ...] = wired(entries("the battle"), pile=Pile("Battle", "up"))
     out: int = wired(count("out"))
 
     @property
