@@ -9,7 +9,9 @@ the game has are checked for shape here (SCHEMA_VIOLATION), their cards by the g
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...core.actions import Turn
@@ -71,11 +73,35 @@ def read_play(data: dict[str, Any]) -> Play:
     return Play(optional_card(data))
 
 
-class ActionReader:
-    """Reads one game's actions and turns: `kinds` maps each kind it has to its reader."""
+#: What random play adds to a listed action: (state, player, the action's JSON, rng) ->
+#: the action's JSON as sent.
+Complete = Callable[[Any, int, dict[str, Any], random.Random], dict[str, Any]]
 
-    def __init__(self, kinds: Mapping[str, Callable[[dict[str, Any]], Any]]):
-        self.kinds = dict(kinds)
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of action a game has, as the game declares it: its `type` on the wire, its
+    reader, and what a listed action of this kind may leave open, which random play
+    (`referee.testing.boxplay`) fills in: `open_values`, members the listing leaves out,
+    each with the values random play draws from; `complete`, for what only the game can
+    fill in (a card that can lie in a pile hidden from the referee)."""
+
+    type: str
+    read: Callable[[dict[str, Any]], Any]
+    open_values: Mapping[str, range] = field(default_factory=dict)
+    complete: Complete | None = None
+
+
+class ActionReader:
+    """Reads one game's actions and turns: `kinds` declares each kind it has (`ActionKind`,
+    or a mapping of each kind to its reader)."""
+
+    def __init__(self, kinds: Mapping[str, Callable[[dict[str, Any]], Any]] | Iterable[ActionKind]):
+        if isinstance(kinds, Mapping):
+            kinds = [ActionKind(kind, read) for kind, read in kinds.items()]
+        #: The kinds the game declares, by type.
+        self.declared = {kind.type: kind for kind in kinds}
+        self.kinds = {kind.type: kind.read for kind in self.declared.values()}
 
     def action(self, data: Any) -> Any:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionReader, optional_card
+from ...families.box.actions import ActionKind, ActionReader, optional_card
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
 from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, count, entries, records_of, wired, wired_record
@@ -85,7 +85,8 @@ def read_value(value: Any) -> int:
     return value
 
 
-READER = ActionReader({"put": read_put, "guess": read_guess})
+#: A guess is listed without its value (any whole number may follow); random play draws one.
+READER = ActionReader([ActionKind("put", read_put), ActionKind("guess", read_guess, open_values={"value": range(121)})])
 
 
 class Said(NamedTuple):

@@ -4,9 +4,11 @@ a word, with the players who called it at the same moment."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionReader, optional_card
+from ...families.box.actions import ActionKind, ActionReader, optional_card
+from ...families.box.piles import count_cards, known
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -62,4 +64,23 @@ def read_call(data: dict[str, Any]) -> Call:
     return Call(data["word"], tuple(read_int(seat) for seat in seats))
 
 
-READ = ActionReader({"flip": read_flip, "call": read_call})
+def a_card_that_can_lie_there(state: Any, player: int, action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A listed flip from a stack the referee cannot see (a count, or an empty stack about
+    to take its open pile turned over and shuffled), as random play sends it: naming one
+    of the cards that can lie there, a card of the game the state names nowhere else."""
+    if "card" in action:
+        return action
+    me = state.players[player]
+    size = count_cards(me.stack)
+    if known(me.stack) and size:
+        return action
+    named = set(state.middle) | ({c for p in state.players for c in p.open} - (set(me.open) if not size else set()))
+    for p in state.players:
+        if known(p.stack):
+            named |= set(p.stack)
+        named |= {card for card in state.deck if int(card[1:]) in p.quartets}
+    free = sorted(card for card in state.deck if card not in named)
+    return {**action, "card": rng.choice(free)}
+
+
+READ = ActionReader([ActionKind("flip", read_flip, complete=a_card_that_can_lie_there), ActionKind("call", read_call)])
