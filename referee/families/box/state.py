@@ -23,7 +23,7 @@ The kinds every game uses are here (`PILE`, `face_up`, `count`, `entries`, `SEAT
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
@@ -59,6 +59,8 @@ class Kind:
     #: its player) or "records" (the game's own records holding cards); "value" for a
     #: member that holds no cards.
     shape: str = "value"
+    #: The schemas `schema` refers to that are the game's own (`state.json`'s `$defs`).
+    defs: Mapping[str, Schema] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +80,14 @@ class Pile:
 FACES = ("down", "up", "held")
 
 
-def wired(kind: Kind, optional: bool = False, *, pile: Pile | None = None) -> Any:
-    """A dataclass field that is a JSON member of this `kind`; an `optional` one defaults
-    to None and is left out of the JSON while it is None; a `pile` holds cards, and says
-    how a person sees them (the picture draws every pile declared)."""
+def wired(kind: Kind, optional: bool = False, *, about: str = "", pile: Pile | None = None) -> Any:
+    """A dataclass field that is a JSON member of this `kind`, which the contract describes
+    as `about`; an `optional` one defaults to None and is left out of the JSON while it is
+    None; a `pile` holds cards, and says how a person sees them (the picture draws every
+    pile declared)."""
     if pile is not None and (pile.face not in FACES or kind.shape == "value"):
         raise ValueError(f"a pile lies {', '.join(FACES)} and is of a kind that holds cards, not {pile}")
-    metadata = {"kind": kind, "pile": pile}
+    metadata = {"kind": kind, "pile": pile, "about": about}
     if optional:
         return field(default=None, metadata={**metadata, "optional": True})
     return field(metadata=metadata)
@@ -107,8 +110,9 @@ def face_up(what: str) -> Kind:
 
 
 def count(what: str, most: int = 80) -> Kind:
-    """A number of cards, 0 or more."""
-    return Kind(read_count, None, {"type": "integer", "minimum": 0, "maximum": most}, what)
+    """A number of cards, 0 or more (at most the 80 of the box unless `most` says)."""
+    schema = _ref("BoxCount") if most == 80 else {"type": "integer", "minimum": 0, "maximum": most}
+    return Kind(read_count, None, schema, what)
 
 
 def entries(what: str) -> Kind:
@@ -125,20 +129,24 @@ def _records(records: Iterable[Any]) -> list[dict[str, Any]]:
     return [r.to_dict() for r in records]
 
 
-def records_of(read_one: Callable[[Any], Any], not_a_list: str, schema: Schema) -> Kind:
+def records_of(read_one: Callable[[Any], Any], not_a_list: str, schema: Schema,
+               defs: Mapping[str, Schema] | None = None) -> Kind:
     """A list of records of the game's own (a play on Mogeln's stack, a Ratefix guess),
     each read by `read_one` and written by its `to_dict`; `not_a_list` is the complaint
-    about anything but a list."""
+    about anything but a list; `defs`, the schemas of the record `schema` refers to."""
     def read(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise MalformedInput(not_a_list)
         return tuple(read_one(item) for item in value)
-    return Kind(read, _records, schema, shape="records")
+    return Kind(read, _records, schema, shape="records", defs=dict(defs or {}))
 
 
 def wire_schema(cls: type) -> dict[str, Schema]:
-    """The JSON Schema of each wired member of a state or player class, in order."""
-    return {name: kind.schema for name, kind in cls.WIRE}
+    """The JSON Schema of each wired member of a state or player class, in order, with the
+    words that describe it (`wired(..., about=...)`)."""
+    about = {f.name: f.metadata["about"] for f in fields(cls) if "kind" in f.metadata}
+    return {name: {"description": about[name], **kind.schema} if about[name] else kind.schema
+            for name, kind in cls.WIRE}
 
 
 def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
@@ -234,6 +242,9 @@ class BoxPlayer:
 
     name: str
 
+    #: The contract's words for a player object: its title and description.
+    TITLE: ClassVar[str] = ""
+    ABOUT: ClassVar[str] = ""
     #: The wired fields in order: (name, kind); those left out of the JSON while None.
     WIRE: ClassVar[tuple[tuple[str, Kind], ...]] = ()
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
@@ -265,6 +276,11 @@ class BoxState:
     checked: bool = field(default=False, kw_only=True)
 
     ruleset: ClassVar[str]
+    #: The contract's words for the state object: its title, its description, and what
+    #: it says of the `players` (how many the game seats).
+    TITLE: ClassVar[str] = ""
+    ABOUT: ClassVar[str] = ""
+    ABOUT_PLAYERS: ClassVar[str] = ""
     #: The options the game takes, in the order `GET /v1/rulesets` lists them.
     OPTIONS: ClassVar[tuple[Option, ...]]
     #: The class of its players.

@@ -26,7 +26,10 @@ def hand_size(players: int) -> int:
 class Collector(BoxPlayer):
     """A collector: their hand."""
 
-    hand: Cards = wired(PILE, pile=Pile("Hand", "held"))
+    TITLE = "Farben sammeln player"
+    ABOUT = "A player and their hand: 9 cards with two or three players, 8 with four or five, 7 with six."
+
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"), about="The cards in hand, or their number alone.")
 
 
 def read_display(value: Any) -> tuple[tuple[str, ...], ...]:
@@ -45,9 +48,21 @@ class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
     """The table: the face-down pile, the four face-up display stacks (top first) and
     who closed the round, once someone has."""
 
-    pile: Cards = wired(PILE, pile=Pile("Draw pile", "down"))
-    display: tuple[tuple[str, ...], ...] = wired(DISPLAY, pile=Pile("Stack {n}", "up"))
-    closed: int | None = wired(SEAT)
+    TITLE = "Farben sammeln state"
+    ABOUT = ("A round of Farben sammeln (the rules: /rules): each turn the player to move takes a card from "
+             "the face-down pile or a display stack and discards one onto a display stack; a hand of one "
+             "colour may close the round.")
+    ABOUT_PLAYERS = ("The players in seating order, 2 to 6; other counts are refused by the referee, not by "
+                     "this schema.")
+
+    pile: Cards = wired(
+        PILE, pile=Pile("Draw pile", "down"),
+        about="The face-down pile, top card first, or its size alone.")
+    display: tuple[tuple[str, ...], ...] = wired(
+        DISPLAY, pile=Pile("Stack {n}", "up"),
+        about=("The four face-up display stacks, each top card first; the referee refuses any other number, or"
+               " an empty stack (422 INVALID_STATE)."))
+    closed: int | None = wired(SEAT, about="The player who closed the round (it is over), or null while it runs.")
 
     @property
     def colors(self) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionKind, ActionReader, optional_card
+from ...families.box.actions import CARD_OR_NULL, ActionKind, ActionReader, optional_card
 from ...families.box.piles import count_cards, known
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
@@ -83,4 +83,22 @@ def a_card_that_can_lie_there(state: Any, player: int, action: dict[str, Any], r
     return {**action, "card": rng.choice(free)}
 
 
-READ = ActionReader([ActionKind("flip", read_flip, complete=a_card_that_can_lie_there), ActionKind("call", read_call)])
+READ = ActionReader([
+    ActionKind(
+        "flip", read_flip, "Flip (Schnipp Schnapp)",
+        ("Turn up the top card of the own face-down stack onto the own open pile (an empty stack first "
+         "takes the open pile turned over and shuffled). \"card\" names it; it is needed when the stack is "
+         "hidden, and must be its top card when the stack is known. null or absent means not said."),
+        {"card": CARD_OR_NULL},
+        complete=a_card_that_can_lie_there),
+    ActionKind(
+        "call", read_call, "Call (Schnipp Schnapp)",
+        ("Call a word, by any player: schnapp (the last flipped value lies on another open pile) or "
+         "schnipp (it matches the top of the middle). \"with\": the other players who called the same word "
+         "at the same moment (a tie when it is right); naming the caller, a player twice or one who does "
+         "not exist is answered with TURN_SHAPE."),
+        {"word": {"type": "string", "enum": ["schnapp", "schnipp"], "maxLength": 16},
+         "with": {"type": "array", "maxItems": 16, "items": {"type": "integer", "minimum": -1000, "maximum": 1000}}},
+        required=("word",))
+], turn=("A turn of Schnipp Schnapp: one flip by the player to move (with together: by a player the round"
+          " waits for), or one call by any player. Any other shape is answered with TURN_SHAPE."))
