@@ -145,6 +145,8 @@ OF_THE_CHOICE = ("$schema", "$id", "title", "description", "$defs")
 def _with_prefix(node: Any, name: str) -> Any:
     if isinstance(node, dict):
         return {key: _with_prefix(value, name) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_with_prefix(item, name) for item in node]
     return node.replace("{}", name) if isinstance(node, str) else node
 
 
