@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ...core.errors import MalformedInput
@@ -185,16 +186,17 @@ def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
 def _reader(cls: type) -> Callable[..., Any]:
     """`from_dict` for a state or player class: the head read by the family, then each
     wired member by its kind (an optional one None while absent), in field order."""
-    table = tuple((name, kind.read, kind.what, name in cls.OPTIONAL) for name, kind in cls.WIRE)
+    # Each member's reader with the name its complaint gives bound in (`what=`).
+    table = tuple((name, kind.read if kind.what is None else partial(kind.read, what=kind.what))
+                  for name, kind in cls.WIRE)
+    optional = cls.OPTIONAL
 
-    def members(data: dict[str, Any]) -> list[Any]:
-        values = []
-        for name, read, what, optional in table:
-            if optional and name not in data:
-                values.append(None)
-            else:
-                values.append(read(data[name]) if what is None else read(data[name], what))
-        return values
+    if optional:
+        def members(data: dict[str, Any]) -> list[Any]:
+            return [None if name in optional and name not in data else read(data[name]) for name, read in table]
+    else:
+        def members(data: dict[str, Any]) -> list[Any]:
+            return [read(data[name]) for name, read in table]
 
     if issubclass(cls, BoxState):
         def from_dict(cls: Any, data: Any) -> Any:
