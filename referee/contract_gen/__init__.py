@@ -73,7 +73,7 @@ def _state_choice() -> Schema:
 
 def _box_states() -> Schema:
     return {name: schema for ruleset, rules in _box_games()
-            for name, schema in box.state_defs(ruleset, rules.state_type).items()}
+            for name, schema in box.state_defs(ruleset, rules).items()}
 
 
 def _box_actions() -> Schema:

@@ -47,8 +47,15 @@ def in_file(schema: Any, file: str) -> Any:
             for key, value in schema.items()}
 
 
-def state_defs(ruleset: str, state: type[BoxState]) -> dict[str, Schema]:
+def seated(least: int, most: int) -> str:
+    """What the contract says of a state's players, who are `least` to `most`."""
+    how_many = "The two players" if least == most == 2 else f"The players, {least} to {most},"
+    return f"{how_many} in seating order; other counts are refused by the referee, not by this schema."
+
+
+def state_defs(ruleset: str, rules: Any) -> dict[str, Schema]:
     """The `$defs` of `state.json` for one box game: its state, its player, its options."""
+    state: type[BoxState] = rules.state_type
     name, player = prefix(ruleset), state.PLAYER
     members = [*HEAD, *wire_schema(state)]
     own = {def_name: schema for cls in (state, player) for _, kind in cls.WIRE for def_name, schema in kind.defs.items()}
@@ -60,7 +67,8 @@ def state_defs(ruleset: str, state: type[BoxState]) -> dict[str, Schema]:
             "properties": {
                 "ruleset": {"description": "The rules this game follows.", "type": "string", "const": ruleset},
                 "options": _ref(f"{name}Options"),
-                "players": {"description": state.ABOUT_PLAYERS, "type": "array", "minItems": 0, "maxItems": 16,
+                "players": {"description": seated(rules.min_players, rules.max_players), "type": "array",
+                            "minItems": 0, "maxItems": 16,
                             "items": _ref(f"{name}Player")},
                 "current": _ref("BoxCurrent"),
                 "waiting": _ref("Waiting"),

@@ -5,13 +5,19 @@ game's name, taken from its folder as its ruleset's is), the
 `options`, the `players`, `current` and `waiting`, and `checked` (set once the state has
 passed its checks, never on the wire). A game's state is a class over
 `BoxState`, made a record by `@wired_record`, that adds its own fields, each declared with
-`wired(kind)`: the field's JSON member has the field's name, and `kind` says how it is
-read, written and what its schema is (`Kind`). Its players are likewise a `@wired_record`
-over `BoxPlayer`. From those declarations come, in the fields' order:
+`wired(kind, about=..., pile=...)`: the field's JSON member has the field's name, `kind`
+says how it is read, written and what its schema is (`Kind`), `about` what the contract
+says of it, and `pile`, for a member holding cards, how a person sees them (`Pile`: its
+label and whether its cards lie face down, face up or in a hand). Its players are
+likewise a `@wired_record` over `BoxPlayer`; the state and player classes give the
+contract's title and description (`TITLE`, `ABOUT`). From those declarations come, in
+the fields' order:
 
 - `to_dict`: the state's JSON (members in field order, the head first);
 - `from_dict`: the state read from JSON, every member checked for shape (MalformedInput);
-- `wire_schema`: each member's JSON Schema, which the tests hold `schemas/state.json` to.
+- `wire_schema`: each member's JSON Schema, from which `referee.contract_gen` writes the
+  game's part of `schemas/state.json`;
+- `PILES`: every pile of the game, a player's and the table's, which the picture draws.
 
 `to_dict` and `from_dict` are on the path of every request, so `wired_record` builds them
 once per class, as closures over the class's field table read into tuples (no code is
@@ -278,11 +284,9 @@ class BoxState:
     checked: bool = field(default=False, kw_only=True)
 
     ruleset: ClassVar[str]
-    #: The contract's words for the state object: its title, its description, and what
-    #: it says of the `players` (how many the game seats).
+    #: The contract's words for the state object: its title and description.
     TITLE: ClassVar[str] = ""
     ABOUT: ClassVar[str] = ""
-    ABOUT_PLAYERS: ClassVar[str] = ""
     #: The options the game takes, in the order `GET /v1/rulesets` lists them.
     OPTIONS: ClassVar[tuple[Option, ...]]
     #: The class of its players.

@@ -52,8 +52,6 @@ class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
     ABOUT = ("A round of Farben sammeln (the rules: /rules): each turn the player to move takes a card from "
              "the face-down pile or a display stack and discards one onto a display stack; a hand of one "
              "colour may close the round.")
-    ABOUT_PLAYERS = ("The players in seating order, 2 to 6; other counts are refused by the referee, not by "
-                     "this schema.")
 
     pile: Cards = wired(
         PILE, pile=Pile("Draw pile", "down"),

@@ -46,8 +46,6 @@ class HoechsteKarteState(BoxState, options=OPTIONS, player=Holder):
     ABOUT = ("A game of Die höchste Karte gewinnt (the rules: /rules): player i holds 1 to 11 of the edition's"
              " i-th colour; everyone plays one card face down at once, the one highest value takes the trick. "
              "current is always null: every player acts in each trick (waiting).")
-    ABOUT_PLAYERS = ("The players in seating order: 2 to 4; other counts are refused by the referee, not by "
-                     "this schema.")
 
     trick: tuple[Entry, ...] = wired(
         entries("the trick"), pile=Pile("Trick", "down"),

@@ -75,8 +75,6 @@ class MogelnState(BoxState, options=OPTIONS, player=Cheat):
     ABOUT = ("A game of Mogeln (the rules: /rules): players lay cards face down in a rising count, saying the "
              "value; a challenge turns the top play up and whoever was wrong takes the stack. The first to "
              "empty their hand without being caught wins.")
-    ABOUT_PLAYERS = ("The players in seating order: 3 to 6; other counts are refused by the referee, not by "
-                     "this schema.")
 
     stack: tuple[Laid, ...] = wired(
         STACK, pile=Pile("Plays on the stack, top first", "down"),

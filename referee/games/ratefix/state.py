@@ -159,8 +159,6 @@ class RatefixState(BoxState, options=OPTIONS, player=Guesser):
     ABOUT = ("A game of Ratefix (the rules: /rules): every player puts the top card of their stack face down "
              "into the middle (current null, waiting lists who has still to put), then each guesses the total "
              "once, from the leader on (current is the guesser); the nearest guess takes the middle.")
-    ABOUT_PLAYERS = ("The players in seating order (2 to 4); other counts are refused by the referee, not by "
-                     "this schema.")
 
     middle: tuple[Entry, ...] = wired(
         entries("the middle"), pile=Pile("Middle", "down"),

@@ -90,8 +90,6 @@ class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
              "the top of the middle); quartets are set aside. Without together the player to move flips "
              "(current); with together every holder flips in a round (waiting, current null). A call may come "
              "from any player.")
-    ABOUT_PLAYERS = ("The players in seating order, 2 to 6; other counts are refused by the referee, not by "
-                     "this schema.")
 
     middle: tuple[str, ...] = wired(
         face_up("the middle"), pile=Pile("Middle", "up"),

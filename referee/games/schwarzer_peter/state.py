@@ -127,8 +127,6 @@ class SchwarzerPeterState(BoxState, options=OPTIONS, player=Holder):
              "each player draws a card from the next player who holds cards and lays the pair it makes. "
              "current is the player to move; it is null once one player alone holds cards (that player has "
              "lost).")
-    ABOUT_PLAYERS = ("The players in seating order (2 to 6); other counts are refused by the referee, not by "
-                     "this schema.")
 
     aside: Cards = wired(
         PILE, pile=Pile("Set aside", "down"),

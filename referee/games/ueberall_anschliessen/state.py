@@ -48,8 +48,6 @@ class UeberallAnschliessenState(BoxState, options=OPTIONS, player=Runner):
     ABOUT = ("A game of Überall anschließen (the rules: /rules): the player to move turns up the cards of "
              "their stack and puts each on the middle, another player's open pile or their own, wherever it is"
              " one higher (after 20 comes 1).")
-    ABOUT_PLAYERS = ("The players in seating order, 2 to 6; other counts are refused by the referee, not by "
-                     "this schema.")
 
     middle: tuple[str, ...] = wired(
         face_up("the middle"), pile=Pile("Middle", "up"),

@@ -36,8 +36,6 @@ class ZweikampfState(BoxState, options=OPTIONS, player=Fighter):
     ABOUT = ("A game of Zweikampf (the rules: /rules): two players turn up the top cards of their stacks at "
              "the same time, the higher value takes the battle. current is always null: both players act in "
              "each round (waiting).")
-    ABOUT_PLAYERS = ("The two players in seating order; other counts are refused by the referee, not by this "
-                     "schema.")
 
     battle: tuple[Entry, ...] = wired(
         entries("the battle"), pile=Pile("Battle", "up"),
