@@ -7,7 +7,7 @@ is `{"player": p, "card": c}`; in a view that may not see it, `card` is `null`.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from ...core.errors import MalformedInput
 from ...core.wire import Members, Wire, read_int
@@ -41,7 +41,8 @@ def read_list(value: Any, what: str) -> tuple[str, ...]:
     """A pile the game always keeps face up: a list, never a count."""
     if not isinstance(value, list):
         raise MalformedInput(f"{what} is a list of cards")
-    return cast(tuple[str, ...], READER.cards(value))  # a list is read as a tuple of names
+    cards: Any = READER.cards(value)  # a list is read as a tuple of names
+    return cards
 
 
 def read_count(value: Any, what: str) -> int:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import partial
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ...core.errors import MalformedInput
@@ -192,17 +191,25 @@ def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
 def _reader(cls: type) -> Callable[..., Any]:
     """`from_dict` for a state or player class: the head read by the family, then each
     wired member by its kind (an optional one None while absent), in field order."""
-    # Each member's reader with the name its complaint gives bound in (`what=`).
-    table = tuple((name, kind.read if kind.what is None else partial(kind.read, what=kind.what))
-                  for name, kind in cls.WIRE)
-    optional = cls.OPTIONAL
+    table = tuple((name, kind.read, kind.what, name in cls.OPTIONAL) for name, kind in cls.WIRE)
 
-    if optional:
+    if cls.OPTIONAL:
         def members(data: dict[str, Any]) -> list[Any]:
-            return [None if name in optional and name not in data else read(data[name]) for name, read in table]
-    else:
+            values = []
+            for name, read, what, optional in table:
+                if optional and name not in data:
+                    values.append(None)
+                else:
+                    values.append(read(data[name]) if what is None else read(data[name], what))
+            return values
+    else:  # most records: one test less for each member
+        required = tuple((name, read, what) for name, read, what, _ in table)
+
         def members(data: dict[str, Any]) -> list[Any]:
-            return [read(data[name]) for name, read in table]
+            values = []
+            for name, read, what in required:
+                values.append(read(data[name]) if what is None else read(data[name], what))
+            return values
 
     if issubclass(cls, BoxState):
         def from_dict(cls: Any, data: Any) -> Any:
