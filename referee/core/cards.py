@@ -48,10 +48,10 @@ class Deck:
 
     def slot(self, name: object) -> Slot:
         """`deck.slot("B9")` → `Slot('B', 9)`; MalformedInput for any other name."""
-        try:
-            return self.slots[name]  # type: ignore[index]
-        except (KeyError, TypeError):
-            raise MalformedInput(f"{name!r} is not a slot or number card of this game") from None
+        slot = self.slots.get(name) if isinstance(name, str) else None
+        if slot is None:
+            raise MalformedInput(f"{name!r} is not a slot or number card of this game")
+        return slot
 
     def sort_key(self, card: str) -> tuple[int, int]:
         """Deck order for sorting a hand: colour, then value; jokers last."""

@@ -90,6 +90,8 @@ def for_validation(schema: Any, here: str) -> Any:
         plain, sealed = schema.pop("oneOf")
         member = schema.pop("x-sealed-when")
         schema.update({"if": {"type": "object", "required": [member]}, "then": sealed, "else": plain})
+    if "oneOf" in schema and "x-ruleset-of" in schema:
+        schema = _by_ruleset(schema, here)
     if "oneOf" in schema and "discriminator" in schema:
         member = schema["discriminator"]["propertyName"]
         mapping = schema["discriminator"]["mapping"]
@@ -107,13 +109,45 @@ def for_validation(schema: Any, here: str) -> Any:
     return schema
 
 
-def _members(ref: str, here: str) -> list[str]:
-    """The member names of the branch at `ref` (in the file `here` unless it names one)."""
+def _by_ruleset(schema: dict[str, Any], here: str) -> dict[str, Any]:
+    """A request chosen by its state's ruleset (`x-ruleset-of`, referee/contract_gen) as
+    the service checks it: the state against the whole of `state.json` (its own choice by
+    `ruleset`, so that an error points into the state), and "if the state's ruleset is
+    this one, then the other members as that ruleset's branch has them" (so that an error
+    points at the turn's member at fault). The same documents as the `oneOf`: every branch
+    holds the same members, and its state is the state of its ruleset."""
+    member = schema["x-ruleset-of"]["propertyName"]
+    branches = {value: _resolved(ref, here) for value, ref in schema["x-ruleset-of"]["mapping"].items()}
+    first = next(iter(branches.values()))
+    state_file = first["properties"][member]["$ref"].partition("#")[0]
+    rest = {key: value for key, value in schema.items() if key not in ("oneOf", "x-ruleset-of")}
+    return {
+        **rest,
+        "type": "object",
+        "properties": {name: {"$ref": state_file} if name == member else {} for name in first["properties"]},
+        "required": first["required"],
+        "additionalProperties": False,
+        # `ruleset` is the member that names a state's ruleset (state.json's discriminator).
+        "allOf": [{"if": {"properties": {member: {"properties": {"ruleset": {"const": value}}, "required": ["ruleset"]}},
+                          "required": [member]},
+                   "then": {"properties": {name: for_validation(part, here)
+                                           for name, part in branch["properties"].items() if name != member}}}
+                  for value, branch in branches.items()],
+    }
+
+
+def _resolved(ref: str, here: str) -> Any:
+    """The schema at `ref` (in the file `here` unless it names one)."""
     file, _, fragment = ref.partition("#")
     document = json.loads(schema_text(file or here))
     for token in fragment.strip("/").split("/") if fragment else ():
         document = document[token]
-    return list(document.get("properties", {}))
+    return document
+
+
+def _members(ref: str, here: str) -> list[str]:
+    """The member names of the branch at `ref` (in the file `here` unless it names one)."""
+    return list(_resolved(ref, here).get("properties", {}))
 
 
 def json_pointer(path) -> str:

@@ -1,13 +1,15 @@
 """`box_picture(state)`: a state of one of the other games in the box as SVG text.
 
-Drawn from the wire form, whatever the game: a box per player with their piles — a
-face-down stack as a card back with its count, a known hand as all its cards (wrapping),
-a face-up pile as its top card, an empty pile as an empty place, each labelled with its
-name and count — then the cards on the table (the battle, the trick or the middle, each
-under its player's name, a face-down one as a back; the plays on a stack, each with its
-maker, its cards and its claim), the piles in the middle, and the counts set aside or
-out. What only the rules can say (which flipped card may be called, the next claim) the
-picture asks the game's ruleset (`picture_facts`, `middle_holds_entries`), never deciding it.
+Drawn from the wire form, whatever the game, pile by pile as the game's state declares
+them (`BoxState.PILES`: each pile's member, label, owner and how its cards lie): a box
+per player with their piles — a face-down pile as a card back with its count, a known
+hand as all its cards (wrapping), a face-up pile as its top card, an empty pile as an
+empty place, each labelled with its name and count — then the cards on the table (piles
+of entries, such as a battle, a trick or a middle, each card under its player's name, a
+face-down one as a back; the plays on a stack, each with its maker, its cards and its
+claim), the table's piles, and the counts set aside or out. What only the rules can say
+(which flipped card may be called, the next claim) the picture asks the game's ruleset
+(`picture_facts`), never deciding it.
 
 Hooks: every face-up card is an element with `data-card`; every place is an element
 with `data-at`, a JSON Pointer into the state (`/pile`, `/display/0`, `/middle`,
@@ -25,9 +27,6 @@ from ..i18n import Translator
 from .boxdraw import GAP, LAYOUTS, MARGIN, Flow, Layout, Marks, back, card, space, text, text_width
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-#: The table fields holding one card per player, in the order drawn; `middle` only where
-#: the ruleset says its middle is such entries.
-ENTRY_FIELDS = ("battle", "trick", "middle")
 PAD = 8
 
 
@@ -39,7 +38,7 @@ def box_picture(state: dict[str, Any], texts: Translator | None = None, *, layou
     marks = marks or Marks(mark, highlight)
     ruleset = engine.find_ruleset(state["ruleset"])
     facts = ruleset.picture_facts(engine.load_state(state))
-    draw = _Drawing(state, texts, size, marks, facts, ruleset.middle_holds_entries)
+    draw = _Drawing(state, texts, size, marks, facts, ruleset.state_type.PILES)
     body, bottom = draw.players(MARGIN)
     for section in (draw.entries, draw.plays, draw.piles, draw.status):
         part, bottom = section(bottom + 14)
@@ -76,10 +75,11 @@ class _Drawing:
     """One picture being drawn: each section returns its SVG and the y below it."""
 
     def __init__(self, state: dict[str, Any], texts: Translator, size: Layout, marks: Marks, facts: Any,
-                 middle_holds_entries: bool):
+                 piles: tuple[Any, ...]):
         self.state, self.texts, self.size, self.marks, self.facts = state, texts, size, marks, facts
         self.names = [p["name"] for p in state["players"]]
-        self.middle_entries = middle_holds_entries
+        self.own_piles = [p for p in piles if p.owner == "player"]
+        self.table_piles = [p for p in piles if p.owner == "table"]
         current = state.get("current")
         self.acting = {current} if current is not None else set(state.get("waiting", ()))
         self.finished = current is None and not state.get("waiting")
@@ -125,19 +125,23 @@ class _Drawing:
         flow = Flow(x + PAD, y + PAD + size.title * 1.3 + 6, x + w - PAD)
         for piece in self.player_piles(index, player):
             parts.append(piece(flow))
-        hand = player.get("hand")
-        if isinstance(hand, list):
+        hands = [(p.name, player[p.name]) for p in self.own_piles if p.face == "held" and isinstance(player[p.name], list)]
+        for where, hand in hands:
             flow.newline()
             count_line = texts.ngettext("{n} card in hand", "{n} cards in hand", len(hand))
             at = flow.place(w - 2 * PAD, size.line)
             parts.append(text(at[0], at[1], count_line, size.text, "#333", cls="hand-count"))
             flow.newline()
-            pointer = f"/players/{index}/hand"
+            pointer = f"/players/{index}/{where}"
+            if not hand:  # an empty place, as an empty pile's, for a mark to name
+                cx, cy = flow.place(size.hand_w, size.hand_h)
+                parts.append(space(cx, cy, size.hand_w, size.hand_h, texts.gettext("empty"), size.text, where,
+                                   pointer, self.marks))
             for name in hand:
                 cx, cy = flow.place(size.hand_w, size.hand_h)
-                parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, "hand", pointer, self.marks))
+                parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, where, pointer, self.marks))
         beside = x + w - PAD - flow.x  # the room right of the piles, on their line
-        if (lines and not isinstance(hand, list) and flow.x > flow.left
+        if (lines and not hands and flow.x > flow.left
                 and max(text_width(line, size.text) for line in lines) <= beside
                 and len(lines) * size.line <= flow.line_h):
             # Beside the piles, where a phone's narrow box has room, rather than below them.
@@ -158,19 +162,17 @@ class _Drawing:
         return box, h
 
     def player_piles(self, index: int, player: dict[str, Any]):
-        """The player's piles as pieces for a flow: a hidden hand, the stack, the open pile,
-        a won pile of cards."""
+        """The player's piles as pieces for a flow, in the order declared; a known hand is
+        drawn card by card below them (`player`), a hidden one as a back here."""
         texts, pointer = self.texts, f"/players/{index}"
-        if isinstance(player.get("hand"), dict):
-            yield self.pile_piece(texts.gettext("Hand"), player["hand"], f"{pointer}/hand", "hand", face_up=False)
-        if "stack" in player:
-            yield self.pile_piece(texts.gettext("Stack"), player["stack"], f"{pointer}/stack", "stack", face_up=False)
-        if isinstance(player.get("open"), list):
-            note = texts.gettext("may be called") if index in self.facts.callable else ""
-            yield self.pile_piece(texts.gettext("Open"), player["open"], f"{pointer}/open", "open", face_up=True,
-                                  note=note)
-        if isinstance(player.get("won"), list):
-            yield self.pile_piece(texts.gettext("Won"), player["won"], f"{pointer}/won", "won", face_up=True)
+        for pile in self.own_piles:
+            cards = player[pile.name]
+            if pile.face == "held" and isinstance(cards, list):
+                continue
+            # A face-up pile a call may take: the ruleset says which (picture_facts.callable).
+            note = texts.gettext("may be called") if pile.face == "up" and index in self.facts.callable else ""
+            yield self.pile_piece(texts.gettext(pile.label), cards, f"{pointer}/{pile.name}", pile.name,
+                                  face_up=pile.face == "up", note=note)
 
     def player_lines(self, index: int, player: dict[str, Any]) -> list[str]:
         texts, lines = self.texts, []
@@ -220,15 +222,19 @@ class _Drawing:
     # -- the table ----------------------------------------------------------------------------------
 
     def entries(self, top: float) -> tuple[str, float]:
-        """The cards put down one per player: the battle, the trick, a middle of entries."""
-        found = next(((f, self.state[f]) for f in ENTRY_FIELDS if isinstance(self.state.get(f), list)
-                      and (f != "middle" or self.middle_entries)), None)
-        if found is None:
-            return "", top - 14
-        field, cards = found
+        """The table's piles of cards put down one per player (a battle, a trick, a middle
+        of entries), each under its label."""
+        out, bottom = [], top - 14
+        for pile in self.table_piles:
+            if pile.shape == "entries":
+                part, bottom = self.entry_pile(pile, bottom + 14)
+                out.append(part)
+        return "".join(out), bottom
+
+    def entry_pile(self, pile: Any, top: float) -> tuple[str, float]:
+        field, cards = pile.name, self.state[pile.name]
         size, texts = self.size, self.texts
-        label = {"battle": texts.gettext("Battle"), "trick": texts.gettext("Trick"),
-                 "middle": texts.gettext("Middle")}[field]
+        label = texts.gettext(pile.label)
         out = [f'<g class="{field}" data-cards="{len(cards)}">', text(MARGIN, top, label, size.title, weight="700")]
         flow = Flow(MARGIN, top + size.title * 1.3 + 4, size.width - MARGIN)
         if not cards:
@@ -249,19 +255,20 @@ class _Drawing:
         return "".join(out), flow.bottom
 
     def plays(self, top: float) -> tuple[str, float]:
-        """Plays on a stack, top first, each a line: its maker, its cards, its claim; then
-        the next claim."""
-        stack = self.state.get("stack")
-        if not isinstance(stack, list):
+        """Plays on a stack (the table's pile of records), top first, each a line: its
+        maker, its cards, its claim; then the next claim."""
+        pile = next((p for p in self.table_piles if p.shape == "records"), None)
+        if pile is None:
             return "", top - 14
+        stack = self.state[pile.name]
         size, texts = self.size, self.texts
-        out = [f'<g class="stack" data-plays="{len(stack)}">',
-               text(MARGIN, top, texts.gettext("Plays on the stack, top first"), size.title, weight="700")]
+        out = [f'<g class="{pile.name}" data-plays="{len(stack)}">',
+               text(MARGIN, top, texts.gettext(pile.label), size.title, weight="700")]
         y = top + size.title * 1.3 + 4
         mini_w, mini_h = size.text * 1.4, size.text * 1.9
         for k, play in enumerate(stack):
             n = _count(play["cards"])
-            out.append(back(MARGIN, y, mini_w, mini_h, n, "play", f"/stack/{k}", self.marks))
+            out.append(back(MARGIN, y, mini_w, mini_h, n, "play", f"/{pile.name}/{k}", self.marks))
             line = texts.ngettext("{name}: {n} card played, claimed {value}", "{name}: {n} cards played, claimed {value}",
                                   n, name=self.name(play["player"]), value=play["claim"])
             out.append(text(MARGIN + mini_w + 8, y + (mini_h - size.text) / 2,
@@ -279,17 +286,19 @@ class _Drawing:
         return "".join(out), y
 
     def piles(self, top: float) -> tuple[str, float]:
-        """The piles in the middle of the table: the face-down pile, the display stacks
-        (numbered from 1, as the players count them), a middle pile."""
+        """The table's piles, in the order declared: a pile, or each pile of a row of them
+        (numbered from 1, as the players count them)."""
         texts, state = self.texts, self.state
         pieces = []
-        if "pile" in state:
-            pieces.append(self.pile_piece(texts.gettext("Draw pile"), state["pile"], "/pile", "pile", face_up=False))
-        for k, stack in enumerate(state.get("display", ())):
-            pieces.append(self.pile_piece(texts.gettext("Stack {n}", n=k + 1), stack, f"/display/{k}", "display",
-                                          face_up=True, name=f"display-{k}"))
-        if isinstance(state.get("middle"), list) and not self.middle_entries:
-            pieces.append(self.pile_piece(texts.gettext("Middle"), state["middle"], "/middle", "middle", face_up=True))
+        for pile in self.table_piles:
+            face_up = pile.face == "up"
+            if pile.shape == "pile":
+                pieces.append(self.pile_piece(texts.gettext(pile.label), state[pile.name], f"/{pile.name}", pile.name,
+                                              face_up=face_up))
+            elif pile.shape == "piles":
+                for k, stack in enumerate(state[pile.name]):
+                    pieces.append(self.pile_piece(texts.gettext(pile.label, n=k + 1), stack, f"/{pile.name}/{k}",
+                                                  pile.name, face_up=face_up, name=f"{pile.name}-{k}"))
         if not pieces:
             return "", top - 14
         flow = Flow(MARGIN, top, self.size.width - MARGIN, gap=14)
@@ -301,9 +310,6 @@ class _Drawing:
         lines = []
         if self.finished:
             lines.append(texts.gettext("Game over"))
-        if isinstance(state.get("aside"), (list, dict)):  # a card set aside at the deal
-            n = _count(state["aside"])
-            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", n))
         if state.get("set_aside"):
             lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
         if state.get("out"):

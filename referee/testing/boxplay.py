@@ -4,8 +4,11 @@ Every box game lists its legal actions for a named player (the one to move, or o
 those a simultaneous step waits for: docs/games/index.md), so one walker serves them
 all: a player who may act is chosen, and a turn is built action by action from
 `engine.legal_actions`, ended at a complete prefix now and then. Deals are seeded and
-every card is known; where play itself hides cards (a Schnipp Schnapp stack that took
-its open pile turned over and shuffled), a flip names one of the cards that can lie there.
+every card is known. A listed action that leaves something open is completed as its
+game declares its kind (`families.box.actions.ActionKind`): a value drawn for a member
+left open (a Ratefix guess), or what only the game can fill in (where play itself hides
+cards, a Schnipp Schnapp stack that took its open pile turned over and shuffled, a flip
+names one of the cards that can lie there).
 """
 
 from __future__ import annotations
@@ -55,33 +58,14 @@ def movers(state: Data) -> list[int]:
     return list(state.get("waiting") or [])
 
 
-def with_a_value(action: Data, rng: random.Random) -> Data:
-    """A listed action that leaves its value open (a Ratefix guess: any whole number,
-    listed once as `{"type": "guess"}`) with one drawn for it."""
-    if action["type"] == "guess" and "value" not in action:
-        return {**action, "value": rng.randint(0, 120)}
-    return action
-
-
-def with_a_card(state: Data, player: int, action: Data, rng: random.Random) -> Data:
-    """A listed flip from a stack the referee cannot see (a count, or an empty stack about
-    to take its open pile turned over and shuffled) with one of the cards that can lie
-    there: a card of the game the state names nowhere else."""
-    if action["type"] != "flip" or "card" in action:
-        return action
-    me = state["players"][player]
-    stack = me["stack"]
-    size = stack["count"] if isinstance(stack, dict) else len(stack)
-    if isinstance(stack, list) and size:
-        return action
-    deck = engine.load_state(state).deck
-    named = set(state["middle"]) | ({c for p in state["players"] for c in p["open"]} - (set(me["open"]) if not size else set()))
-    for p in state["players"]:
-        if isinstance(p["stack"], list):
-            named |= set(p["stack"])
-        named |= {card for card in deck if int(card[1:]) in p["quartets"]}
-    free = sorted(card for card in deck if card not in named)
-    return {**action, "card": rng.choice(free)}
+def completed(state: Any, player: int, action: Data, rng: random.Random) -> Data:
+    """A listed action of `state` (a loaded state) as random play sends it: each member its
+    kind leaves open drawn from the values declared, then what the game fills in."""
+    kind = engine.find_ruleset(state.ruleset).reader.declared[action["type"]]
+    for name, values in kind.open_values.items():
+        if name not in action:
+            action = {**action, name: rng.randrange(values.start, values.stop)}
+    return action if kind.complete is None else kind.complete(state, player, action, rng)
 
 
 def box_turn(state: Data, rng: random.Random, stop: float = 0.5) -> Data | None:
@@ -96,5 +80,5 @@ def box_turn(state: Data, rng: random.Random, stop: float = 0.5) -> Data | None:
         listed = engine.legal_actions(loaded, engine.load_actions(prefix, loaded.ruleset), player).to_dict()
         if not listed["actions"] or (listed["complete"] and prefix and rng.random() < stop):
             break
-        prefix.append(with_a_card(state, player, with_a_value(rng.choice(listed["actions"]), rng), rng))
+        prefix.append(completed(loaded, player, rng.choice(listed["actions"]), rng))
     return {"player": player, "actions": prefix} if prefix else None

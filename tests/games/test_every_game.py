@@ -21,7 +21,7 @@ import pytest
 
 from referee import engine
 from referee.testing import play as row_play
-from referee.testing.boxplay import box_kinds, box_turn, movers
+from referee.testing.boxplay import box_kinds, box_turn, completed, movers
 from referee.testing.decks import game_kinds
 
 #: Turns checked in full in one game; after them every 25th, up to LONGEST, where a game
@@ -137,3 +137,18 @@ def test_every_game_says_who_may_act_in_a_fresh_deal(name):
     for seat in range(len(state["players"])):
         listed = engine.legal_actions(loaded, (), seat).to_dict()["actions"]
         assert bool(listed) == (seat in may_act), (seat, may_act)
+
+
+def test_random_play_completes_an_action_as_its_game_declares_its_kind():
+    """A kind word two games share is completed by each game's own declaration: a guess
+    of Ratefix gets a value, a flip of Schnipp Schnapp a card where the stack is hidden."""
+    ratefix = engine.load_state(engine.new_game(["Ada", "Ben"], seed=1, ruleset="ratefix").state.to_dict())
+    guess = completed(ratefix, 0, {"type": "guess"}, random.Random(4))
+    assert guess == {"type": "guess", "value": random.Random(4).randint(0, 120)}
+    assert completed(ratefix, 0, {"type": "put"}, random.Random(4)) == {"type": "put"}
+    hidden = engine.load_state(engine.new_game(["Ada", "Ben"], seed=1, ruleset="schnipp-schnapp", hidden=True)
+                               .state.to_dict())
+    flip = completed(hidden, 0, {"type": "flip"}, random.Random(4))
+    assert set(flip) == {"type", "card"} and flip["card"] in hidden.deck
+    assert completed(hidden, 0, {"type": "call", "word": "schnapp"}, random.Random(4)) == {
+        "type": "call", "word": "schnapp"}

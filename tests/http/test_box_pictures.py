@@ -18,6 +18,7 @@ from referee import engine
 from support.box_games import played_states
 from support.box_tables import hoechste, mogeln, ratefix, schnapp, zweikampf
 from support.farben_tables import farben
+from referee.pictures.box import drawn_addresses
 
 # The picture endpoint's client and its two calls, as the row games' picture tests use them.
 from .test_pictures import SVG, client, draw, post  # noqa: F401 (client is a fixture)
@@ -331,3 +332,41 @@ def test_every_address_the_picture_draws_is_in_the_data_hooks(client):
     svg = post(client, {"state": state}).get_data(as_text=True)
     at = set(re.findall(r'data-at="([^"]+)"', svg))
     assert at == {"/players/0/hand", "/players/1/hand", "/trick/0"}
+
+
+def declared_places(state: dict) -> set[str]:
+    """The address of every pile the state's game declares (`BoxState.PILES`): each
+    player's, the table's, each of a row of piles, each entry or record on the table."""
+    places = set()
+    for pile in engine.find_ruleset(state["ruleset"]).state_type.PILES:
+        if pile.owner == "player":
+            places |= {f"/players/{k}/{pile.name}" for k in range(len(state["players"]))}
+        elif pile.shape == "piles":
+            places |= {f"/{pile.name}/{k}" for k in range(len(state[pile.name]))}
+        elif pile.shape in ("entries", "records") and state[pile.name]:
+            places |= {f"/{pile.name}/{k}" for k in range(len(state[pile.name]))}
+        elif pile.shape == "records":  # no records yet: a line says so, with no place to mark
+            continue
+        else:
+            places.add(f"/{pile.name}")
+    return places
+
+
+@pytest.mark.parametrize("ruleset", BOX_GAMES)
+def test_every_pile_a_game_declares_is_drawn_in_its_picture(ruleset):
+    states = played_states(ruleset, 3, seed=11)
+    assert engine.find_ruleset(ruleset).state_type.PILES, f"{ruleset} declares no pile"
+    for state in states:
+        assert declared_places(state) - drawn_addresses(state) == set()
+
+
+def test_the_piles_declared_say_their_label_owner_and_face():
+    zweikampf = engine.find_ruleset("zweikampf").state_type.PILES
+    assert [(p.name, p.label, p.owner, p.face, p.shape) for p in zweikampf] == [
+        ("stack", "Stack", "player", "down", "pile"), ("won", "Won", "player", "up", "pile"),
+        ("battle", "Battle", "table", "up", "entries")]
+
+
+def test_an_empty_table_pile_is_drawn_as_an_empty_place():
+    state = engine.new_game(["Ada", "Ben", "Cleo"], seed=3, ruleset="ueberall-anschliessen").state.to_dict()
+    assert state["middle"] == [] and "/middle" in drawn_addresses(state)

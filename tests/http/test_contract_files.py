@@ -33,7 +33,7 @@ from referencing.jsonschema import DRAFT202012
 from referee import engine
 from referee.core.actions import Draw
 from referee.core.codes import Code
-from referee.http.bundle import component_name
+from referee.contract_gen.bundle import component_name
 from referee.http.contract import schema_errors
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@
 - `wire`: the players, `current` and lists of seats, read from a state;
 - `state`: `BoxState` and `BoxPlayer`, the head every game's state and player begin with,
   and `wired_record`, which makes a game's state and players from their fields' wire
-  kinds (`to_dict`, `from_dict` and the schema of each member);
+  kinds (`to_dict`, `from_dict`, the schema of each member and the piles);
 - `seats`: who may act now (`current`, or everyone in `waiting` in a simultaneous
   step), checked against what the table says, and `NOT_YOUR_TURN`;
 - `validity`: card conservation and the other impossible-state checks every game makes;

@@ -9,7 +9,9 @@ the game has are checked for shape here (SCHEMA_VIOLATION), their cards by the g
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...core.actions import Turn
@@ -71,11 +73,69 @@ def read_play(data: dict[str, Any]) -> Play:
     return Play(optional_card(data))
 
 
-class ActionReader:
-    """Reads one game's actions and turns: `kinds` maps each kind it has to its reader."""
+#: What random play adds to a listed action: (state, player, the action's JSON, rng) ->
+#: the action's JSON as sent.
+Complete = Callable[[Any, int, dict[str, Any], random.Random], dict[str, Any]]
 
-    def __init__(self, kinds: Mapping[str, Callable[[dict[str, Any]], Any]]):
-        self.kinds = dict(kinds)
+
+Schema = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of action a game has, as the game declares it: its `type` on the wire, its
+    reader, its members for the contract (`referee.contract_gen` writes the JSON Schema:
+    `members`, each member's schema; `required`, those always given; `rest`, any other
+    keywords of the schema, such as a choice between members; `title` and `about`, its
+    words), and what a listed action of this kind may leave open, which random play
+    (`referee.testing.boxplay`) fills in and a turn must give: `open_values`, members the
+    listing leaves out, each with the values random play draws from; `complete`, for what
+    only the game can fill in (a card that can lie in a pile hidden from the referee)."""
+
+    type: str
+    read: Callable[[dict[str, Any]], Any]
+    title: str = ""
+    about: str = ""
+    members: Mapping[str, Schema] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+    rest: Schema = field(default_factory=dict)
+    open_values: Mapping[str, range] = field(default_factory=dict)
+    complete: Complete | None = None
+
+    def schema(self) -> Schema:
+        """The JSON Schema of an action of this kind, as the referee lists it."""
+        return {"title": self.title, "description": self.about, "type": "object",
+                "properties": {"type": {"type": "string", "const": self.type}, **self.members},
+                "required": ["type", *self.required], **self.rest, "additionalProperties": False}
+
+
+#: A card named, or null (not said).
+CARD_OR_NULL: Schema = {"oneOf": [{"$ref": "card.json#/$defs/ClassicCard"}, {"type": "null"}]}
+#: Turning up the top card of the own stack (Zweikampf, Überall anschließen).
+REVEAL = ActionKind(
+    "reveal", read_reveal, "Reveal",
+    "Turn up the top card of the own face-down stack. \"card\" names it; it is needed when the stack is hidden, "
+    "and must be its top card when the stack is known. null or absent means not said.",
+    {"card": CARD_OR_NULL})
+#: Playing a card from hand (Die höchste Karte gewinnt).
+PLAY = ActionKind(
+    "play", read_play, "Play",
+    "Play a card from hand. \"card\" names it; it may be left out only where the hand is hidden (the card then "
+    "lies face down, unknown).",
+    {"card": CARD_OR_NULL})
+
+
+class ActionReader:
+    """Reads one game's actions and turns: `kinds` declares each kind it has; `turn` says
+    in words what a turn of them is, and `most` how many actions it may hold at most (the
+    contract's bound)."""
+
+    def __init__(self, kinds: Iterable[ActionKind], *, turn: str = "", most: int = 64):
+        #: The kinds the game declares, by type.
+        self.declared = {kind.type: kind for kind in kinds}
+        self.kinds = {kind.type: kind.read for kind in self.declared.values()}
+        self.turn_about = turn
+        self.most = most
 
     def action(self, data: Any) -> Any:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):

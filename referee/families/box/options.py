@@ -23,15 +23,17 @@ Options = dict[str, Any]
 
 
 class Option:
-    """One option: its name, how a value is read, its default, its listing."""
+    """One option: its name, how a value is read, its default, its listing, and the JSON
+    Schema of its value (the contract's, `referee.contract_gen`)."""
 
     def __init__(self, name: str, read: Callable[[Any], Any], default: Any, values: list[Any],
-                 description: str):
+                 description: str, schema: dict[str, Any] | None = None):
         self.name = name
         self.read = read
         self.default = default
         self.values = values
         self.description = description
+        self.schema = schema if schema is not None else {"type": "boolean"}
 
     def listing(self) -> dict[str, Any]:
         """The option as `GET /v1/rulesets` lists it."""
@@ -83,11 +85,13 @@ EDITION = Option(
     "edition", _edition, "2018", list(EDITIONS),
     "The edition of the cards: 2018 (orange, yellow, green, blue) or original (red instead "
     "of orange).",
+    {"$ref": "#/$defs/ClassicEdition"},
 )
 COLORS = Option(
     "colors", _colors, ["O", "Y"], _pairs(),
     "The two colours the game is played with, two different letters of the edition; its "
     'first two when left out (["O", "Y"] in 2018, ["R", "Y"] in the original).',
+    {"$ref": "#/$defs/TwoColors"},
 )
 UNTIL_ALL = Option(
     "until_all", boolean("until_all"), False, [False, True],

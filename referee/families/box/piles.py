@@ -41,7 +41,8 @@ def read_list(value: Any, what: str) -> tuple[str, ...]:
     """A pile the game always keeps face up: a list, never a count."""
     if not isinstance(value, list):
         raise MalformedInput(f"{what} is a list of cards")
-    return READER.cards(value)  # type: ignore[return-value]
+    cards: Any = READER.cards(value)  # a list is read as a tuple of names
+    return cards
 
 
 def read_count(value: Any, what: str) -> int:

@@ -5,17 +5,23 @@ game's name, taken from its folder as its ruleset's is), the
 `options`, the `players`, `current` and `waiting`, and `checked` (set once the state has
 passed its checks, never on the wire). A game's state is a class over
 `BoxState`, made a record by `@wired_record`, that adds its own fields, each declared with
-`wired(kind)`: the field's JSON member has the field's name, and `kind` says how it is
-read, written and what its schema is (`Kind`). Its players are likewise a `@wired_record`
-over `BoxPlayer`. From those declarations come, in the fields' order:
+`wired(kind, about=..., pile=...)`: the field's JSON member has the field's name, `kind`
+says how it is read, written and what its schema is (`Kind`), `about` what the contract
+says of it, and `pile`, for a member holding cards, how a person sees them (`Pile`: its
+label and whether its cards lie face down, face up or in a hand). Its players are
+likewise a `@wired_record` over `BoxPlayer`; the state and player classes give the
+contract's title and description (`TITLE`, `ABOUT`). From those declarations come, in
+the fields' order:
 
 - `to_dict`: the state's JSON (members in field order, the head first);
 - `from_dict`: the state read from JSON, every member checked for shape (MalformedInput);
-- `wire_schema`: each member's JSON Schema, which the tests hold `schemas/state.json` to.
+- `wire_schema`: each member's JSON Schema, from which `referee.contract_gen` writes the
+  game's part of `schemas/state.json`;
+- `PILES`: every pile of the game, a player's and the table's, which the picture draws.
 
-`to_dict` and `from_dict` are on the path of every request, so `wired_record` writes them
-out for each class once, as `dataclasses` writes a class's `__init__`: the same code a
-person would write by hand for that class, without a loop over the fields.
+`to_dict` and `from_dict` are on the path of every request, so `wired_record` builds them
+once per class, as closures over the class's field table read into tuples (no code is
+written at run time).
 
 The kinds every game uses are here (`PILE`, `face_up`, `count`, `entries`, `SEAT`,
 `seats`); a game makes a `Kind` of its own for a member only it has.
@@ -23,7 +29,7 @@ The kinds every game uses are here (`PILE`, `face_up`, `count`, `entries`, `SEAT
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
@@ -54,14 +60,43 @@ class Kind:
     write: Callable[[Any], Any] | None
     schema: Schema
     what: str | None = None
+    #: How a pile of this kind is laid out: "pile" (a list of cards, or a count where
+    #: hidden), "piles" (a list of such piles), "entries" (one card per player, each with
+    #: its player) or "records" (the game's own records holding cards); "value" for a
+    #: member that holds no cards.
+    shape: str = "value"
+    #: The schemas `schema` refers to that are the game's own (`state.json`'s `$defs`).
+    defs: Mapping[str, Schema] = field(default_factory=dict)
 
 
-def wired(kind: Kind, optional: bool = False) -> Any:
-    """A dataclass field that is a JSON member of this `kind`; an `optional` one defaults
-    to None and is left out of the JSON while it is None."""
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A member holding cards, as a person at the table sees it: its `label` (an English
+    text of the pages catalogue) and how its cards lie (`face`: "down", "up", or "held", a
+    hand its holder sees). `wired_record` fills in the rest: the member's `name`, its
+    `owner` ("player": each player has one; "table") and its kind's `shape`."""
+
+    label: str
+    face: str
+    name: str = ""
+    owner: str = ""
+    shape: str = ""
+
+
+FACES = ("down", "up", "held")
+
+
+def wired(kind: Kind, optional: bool = False, *, about: str = "", pile: Pile | None = None) -> Any:
+    """A dataclass field that is a JSON member of this `kind`, which the contract describes
+    as `about`; an `optional` one defaults to None and is left out of the JSON while it is
+    None; a `pile` holds cards, and says how a person sees them (the picture draws every
+    pile declared)."""
+    if pile is not None and (pile.face not in FACES or kind.shape == "value"):
+        raise ValueError(f"a pile lies {', '.join(FACES)} and is of a kind that holds cards, not {pile}")
+    metadata = {"kind": kind, "pile": pile, "about": about}
     if optional:
-        return field(default=None, metadata={"kind": kind, "optional": True})
-    return field(metadata={"kind": kind})
+        return field(default=None, metadata={**metadata, "optional": True})
+    return field(metadata=metadata)
 
 
 #: A player index, or null.
@@ -70,24 +105,25 @@ SEATS_SCHEMA: Schema = {"type": "array", "minItems": 0, "maxItems": 16,
                         "items": {"type": "integer", "minimum": 0, "maximum": 15}}
 
 #: A pile or hand: a list of cards, top first, or `{"count": n}`.
-PILE = Kind(read_pile, pile_to_wire, _ref("ClassicCards"))
+PILE = Kind(read_pile, pile_to_wire, _ref("ClassicCards"), shape="pile")
 SEAT = Kind(read_current, None, SEAT_SCHEMA)
 NAME_SCHEMA = _ref("PlayerName")
 
 
 def face_up(what: str) -> Kind:
     """A pile that always lies face up: a list, never a count."""
-    return Kind(read_list, list, _ref("FaceUpPile"), what)
+    return Kind(read_list, list, _ref("FaceUpPile"), what, shape="pile")
 
 
 def count(what: str, most: int = 80) -> Kind:
-    """A number of cards, 0 or more."""
-    return Kind(read_count, None, {"type": "integer", "minimum": 0, "maximum": most}, what)
+    """A number of cards, 0 or more (at most the 80 of the box unless `most` says)."""
+    schema = _ref("BoxCount") if most == 80 else {"type": "integer", "minimum": 0, "maximum": most}
+    return Kind(read_count, None, schema, what)
 
 
 def entries(what: str) -> Kind:
     """A battle, trick or middle: `{"player", "card"}` entries, `card` null where hidden."""
-    return Kind(read_entries, _records, _ref("TableEntries"), what)
+    return Kind(read_entries, _records, _ref("TableEntries"), what, shape="entries")
 
 
 def seats(what: str) -> Kind:
@@ -99,77 +135,120 @@ def _records(records: Iterable[Any]) -> list[dict[str, Any]]:
     return [r.to_dict() for r in records]
 
 
-def records_of(read_one: Callable[[Any], Any], not_a_list: str, schema: Schema) -> Kind:
+def records_of(read_one: Callable[[Any], Any], not_a_list: str, schema: Schema,
+               defs: Mapping[str, Schema] | None = None) -> Kind:
     """A list of records of the game's own (a play on Mogeln's stack, a Ratefix guess),
     each read by `read_one` and written by its `to_dict`; `not_a_list` is the complaint
-    about anything but a list."""
+    about anything but a list; `defs`, the schemas of the record `schema` refers to."""
     def read(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise MalformedInput(not_a_list)
         return tuple(read_one(item) for item in value)
-    return Kind(read, _records, schema)
+    return Kind(read, _records, schema, shape="records", defs=dict(defs or {}))
 
 
 def wire_schema(cls: type) -> dict[str, Schema]:
-    """The JSON Schema of each wired member of a state or player class, in order."""
-    return {name: kind.schema for name, kind in cls.WIRE}
+    """The JSON Schema of each wired member of a state or player class, in order, with the
+    words that describe it (`wired(..., about=...)`)."""
+    about = {f.name: f.metadata["about"] for f in fields(cls) if "kind" in f.metadata}
+    return {name: {"description": about[name], **kind.schema} if about[name] else kind.schema
+            for name, kind in cls.WIRE}
 
 
-def _written(cls: type, name: str, body: str, names: dict[str, Any]) -> Any:
-    """The function `name` of `body` (source made for `cls`), run with `names` in scope."""
-    scope: dict[str, Any] = {}
-    exec(compile(body, f"<{cls.__qualname__}.{name}>", "exec"), names, scope)  # noqa: S102 - made here, not read in
-    return scope[name]
+def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """`to_dict` for a state or player class: the head, then its wired members in order,
+    the optional ones last and left out while None. Built once per class, over its field
+    table read into tuples (a member's writer None: the value is its own JSON)."""
+    required = tuple((name, kind.write) for name, kind in cls.WIRE if name not in cls.OPTIONAL)
+    optional = tuple((name, kind.write) for name, kind in cls.WIRE if name in cls.OPTIONAL)
+
+    def with_optional(self: Any, data: dict[str, Any]) -> dict[str, Any]:
+        for name, write in optional:
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value if write is None else write(value)
+        return data
+
+    if issubclass(cls, BoxState):
+        def to_dict(self: Any) -> dict[str, Any]:
+            data = {"ruleset": self.ruleset, "options": options_to_wire(self.options),
+                    "players": [p.to_dict() for p in self.players], "current": self.current,
+                    "waiting": list(self.waiting)}
+            for name, write in required:
+                value = getattr(self, name)
+                data[name] = value if write is None else write(value)
+            return with_optional(self, data) if optional else data
+    else:
+        def to_dict(self: Any) -> dict[str, Any]:
+            data = {"name": self.name}
+            for name, write in required:
+                value = getattr(self, name)
+                data[name] = value if write is None else write(value)
+            return with_optional(self, data) if optional else data
+    return to_dict
+
+
+def _reader(cls: type) -> Callable[..., Any]:
+    """`from_dict` for a state or player class: the head read by the family, then each
+    wired member by its kind (an optional one None while absent), in field order."""
+    table = tuple((name, kind.read, kind.what, name in cls.OPTIONAL) for name, kind in cls.WIRE)
+
+    if cls.OPTIONAL:
+        def members(data: dict[str, Any]) -> list[Any]:
+            values = []
+            for name, read, what, optional in table:
+                if optional and name not in data:
+                    values.append(None)
+                else:
+                    values.append(read(data[name]) if what is None else read(data[name], what))
+            return values
+    else:  # most records: one test less for each member
+        required = tuple((name, read, what) for name, read, what, _ in table)
+
+        def members(data: dict[str, Any]) -> list[Any]:
+            values = []
+            for name, read, what in required:
+                values.append(read(data[name]) if what is None else read(data[name], what))
+            return values
+
+    if issubclass(cls, BoxState):
+        def from_dict(cls: Any, data: Any) -> Any:
+            cls.MEMBERS.check(data)
+            options = cls.read_options(data["options"], data["players"])
+            return cls(options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
+                       read_current(data["current"]), read_seats(data["waiting"], "waiting"), *members(data))
+    else:
+        def from_dict(cls: Any, data: Any) -> Any:
+            return cls(data["name"], *members(data))
+    return from_dict
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field, wired))
 def wired_record(cls: Record) -> Record:
     """`cls` (over `BoxState` or `BoxPlayer`) made a frozen dataclass with slots, its wire
     table (`WIRE`: (name, kind) of the wired fields in order; `OPTIONAL`: those left out
-    while None) and its `to_dict` and `from_dict` written out for its fields."""
-    cls = dataclass(frozen=True, slots=True)(cls)  # type: ignore[assignment]
-    wired_fields = [f for f in fields(cls) if "kind" in f.metadata]  # type: ignore[arg-type]
-    cls.WIRE = tuple((f.name, f.metadata["kind"]) for f in wired_fields)  # type: ignore[attr-defined]
-    cls.OPTIONAL = frozenset(f.name for f in wired_fields if f.metadata.get("optional"))  # type: ignore[attr-defined]
-    names: dict[str, Any] = {"options_to_wire": options_to_wire, "read_players": read_players,
-                             "read_current": read_current, "read_seats": read_seats}
-    written, read, leave_out = [], [], []
-    for k, (name, kind) in enumerate(cls.WIRE):  # type: ignore[attr-defined]
-        names[f"write{k}"], names[f"read{k}"], names[f"what{k}"] = kind.write, kind.read, kind.what
-        value = f"self.{name}" if kind.write is None else f"write{k}(self.{name})"
-        arguments = f'data["{name}"]' if kind.what is None else f'data["{name}"], what{k}'
-        if name in cls.OPTIONAL:  # type: ignore[attr-defined]
-            leave_out.append(f'    if self.{name} is not None:\n        data["{name}"] = {value}\n')
-            read.append(f'read{k}({arguments}) if "{name}" in data else None')
-        else:
-            written.append(f'"{name}": {value}')
-            read.append(f"read{k}({arguments})")
-    if issubclass(cls, BoxState):
-        head = ['"ruleset": self.ruleset', '"options": options_to_wire(self.options)',
-                '"players": [p.to_dict() for p in self.players]', '"current": self.current',
-                '"waiting": list(self.waiting)']
-        read_head = ['options', 'read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict)',
-                     'read_current(data["current"])', 'read_seats(data["waiting"], "waiting")']
-        from_dict = ("def from_dict(cls, data):\n    cls.MEMBERS.check(data)\n"
-                     '    options = cls.read_options(data["options"], data["players"])\n'
-                     f"    return cls({', '.join(read_head + read)})\n")
-    else:
-        head, read_head = ['"name": self.name'], ['data["name"]']
-        from_dict = f"def from_dict(cls, data):\n    return cls({', '.join(read_head + read)})\n"
-    to_dict = f"def to_dict(self):\n    data = {{{', '.join(head + written)}}}\n{''.join(leave_out)}    return data\n"
-    cls.to_dict = _written(cls, "to_dict", to_dict, names)  # type: ignore[attr-defined]
-    cls.from_dict = classmethod(_written(cls, "from_dict", from_dict, names))  # type: ignore[attr-defined]
-    if issubclass(cls, BoxState):
-        if "ruleset" not in cls.__dict__:  # a game's state is named after its folder, as its ruleset
-            cls.ruleset = game_name(cls.__module__.rpartition(".")[0])
-        cls.MEMBERS = Members(f"{cls.ruleset} state", [*HEAD, *(name for name, _ in cls.WIRE)])
-        player = ["name", *(name for name, _ in cls.PLAYER.WIRE)]
-        cls.PLAYER_MEMBERS = {
-            with_optional: Members(f"{cls.ruleset} player",
-                                   [n for n in player if with_optional or n not in cls.PLAYER.OPTIONAL])
+    while None) and its `to_dict` and `from_dict` made for its fields."""
+    made: Any = dataclass(frozen=True, slots=True)(cls)
+    wired_fields = [f for f in fields(made) if "kind" in f.metadata]
+    made.WIRE = tuple((f.name, f.metadata["kind"]) for f in wired_fields)
+    made.OPTIONAL = frozenset(f.name for f in wired_fields if f.metadata.get("optional"))
+    made.OWN_PILES = tuple(replace(f.metadata["pile"], name=f.name, shape=f.metadata["kind"].shape)
+                           for f in wired_fields if f.metadata.get("pile"))
+    made.to_dict = _writer(made)
+    made.from_dict = classmethod(_reader(made))
+    if issubclass(made, BoxState):
+        if "ruleset" not in made.__dict__:  # a game's state is named after its folder, as its ruleset
+            made.ruleset = game_name(made.__module__.rpartition(".")[0])
+        made.PILES = (*(replace(p, owner="player") for p in made.PLAYER.OWN_PILES),
+                      *(replace(p, owner="table") for p in made.OWN_PILES))
+        made.MEMBERS = Members(f"{made.ruleset} state", [*HEAD, *(name for name, _ in made.WIRE)])
+        player = ["name", *(name for name, _ in made.PLAYER.WIRE)]
+        made.PLAYER_MEMBERS = {
+            with_optional: Members(f"{made.ruleset} player",
+                                   [n for n in player if with_optional or n not in made.PLAYER.OPTIONAL])
             for with_optional in (False, True)
         }
-    return cls
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +257,14 @@ class BoxPlayer:
 
     name: str
 
+    #: The contract's words for a player object: its title and description.
+    TITLE: ClassVar[str] = ""
+    ABOUT: ClassVar[str] = ""
     #: The wired fields in order: (name, kind); those left out of the JSON while None.
     WIRE: ClassVar[tuple[tuple[str, Kind], ...]] = ()
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    #: The piles among them, in order.
+    OWN_PILES: ClassVar[tuple[Pile, ...]] = ()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BoxPlayer:
@@ -207,6 +291,9 @@ class BoxState:
     checked: bool = field(default=False, kw_only=True)
 
     ruleset: ClassVar[str]
+    #: The contract's words for the state object: its title and description.
+    TITLE: ClassVar[str] = ""
+    ABOUT: ClassVar[str] = ""
     #: The options the game takes, in the order `GET /v1/rulesets` lists them.
     OPTIONS: ClassVar[tuple[Option, ...]]
     #: The class of its players.
@@ -214,6 +301,10 @@ class BoxState:
     #: The wired fields in order: (name, kind); those left out of the JSON while None.
     WIRE: ClassVar[tuple[tuple[str, Kind], ...]] = ()
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    #: The piles among the state's own wired fields, in order; and every pile of the game:
+    #: each player's, then the table's (made by `wired_record`).
+    OWN_PILES: ClassVar[tuple[Pile, ...]] = ()
+    PILES: ClassVar[tuple[Pile, ...]] = ()
     #: The members of the state object, and of a player object without and with the
     #: player's optional members (made by `wired_record`).
     MEMBERS: ClassVar[Members]
@@ -269,5 +360,5 @@ class BoxState:
         raise NotImplementedError
 
 
-__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "wired", "PILE", "SEAT", "face_up", "count", "entries",
+__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "Pile", "wired", "PILE", "SEAT", "face_up", "count", "entries",
            "seats", "records_of", "wire_schema", "HEAD"]

@@ -30,8 +30,8 @@ def read_current(value: Any) -> int | None:
     return None if value is None else read_int(value)
 
 
-def read_seats(value: Any, field: str) -> tuple[int, ...]:
+def read_seats(value: Any, what: str) -> tuple[int, ...]:
     """A list of player indices, such as `waiting`."""
     if not isinstance(value, list):
-        raise MalformedInput(f"{field} is a list of players")
+        raise MalformedInput(f"{what} is a list of players")
     return tuple(read_int(seat) for seat in value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionReader, optional_card
+from ...families.box.actions import CARD_OR_NULL, ActionKind, ActionReader, optional_card
 from ...families.box.piles import READER
 from ...core.errors import MalformedInput
 from ...core.wire import Members
@@ -75,4 +75,24 @@ def read_close(data: dict[str, Any]) -> Close:
     return Close()
 
 
-READ = ActionReader({"take": read_take, "discard": read_discard, "close": read_close})
+READ = ActionReader([
+    ActionKind(
+        "take", read_take, "Take",
+        ("Take a card into the hand: from \"pile\" (its top; \"card\" names it, needed when the pile is hidden"
+         " and the hand known) or from display stack 0 to 3 (its top; \"card\" may be given and must match)."),
+        {"from": {"oneOf": [{"type": "string", "const": "pile"}, {"description": "One of the four display stacks of Farben sammeln, 0 to 3.", "type": "integer", "minimum": 0, "maximum": 3}]},
+         "card": CARD_OR_NULL},
+        required=("from",)),
+    ActionKind(
+        "discard", read_discard, "Discard",
+        ("Put a card from the hand face up on display stack \"to\"; onto the emptied one if the take emptied"
+         " a stack."),
+        {"card": {"$ref": "card.json#/$defs/ClassicCard"},
+         "to": {"description": "One of the four display stacks of Farben sammeln, 0 to 3.", "type": "integer", "minimum": 0, "maximum": 3}},
+        required=("card", "to",)),
+    ActionKind(
+        "close", read_close, "Close",
+        "Say \"Schluss\": the round ends; only with a hand of one colour.",
+        {})
+], turn=("A turn of a Farben sammeln game: take, discard, and optionally close, by the player to move. "
+          "Any other shape is answered with TURN_SHAPE."))

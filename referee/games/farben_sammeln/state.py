@@ -9,7 +9,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, read_list
-from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, wired, wired_record
+from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Kind, Pile, wired, wired_record
 from ...core.errors import MalformedInput
 
 OPTIONS = (EDITION,)
@@ -26,7 +26,10 @@ def hand_size(players: int) -> int:
 class Collector(BoxPlayer):
     """A collector: their hand."""
 
-    hand: Cards = wired(PILE)
+    TITLE = "Farben sammeln player"
+    ABOUT = "A player and their hand: 9 cards with two or three players, 8 with four or five, 7 with six."
+
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"), about="The cards in hand, or their number alone.")
 
 
 def read_display(value: Any) -> tuple[tuple[str, ...], ...]:
@@ -37,7 +40,7 @@ def read_display(value: Any) -> tuple[tuple[str, ...], ...]:
 
 #: The display: face-up stacks, each a list, top first.
 DISPLAY = Kind(read_display, lambda display: [list(stack) for stack in display],
-               {"type": "array", "minItems": 0, "maxItems": 8, "items": {"$ref": "#/$defs/FaceUpPile"}})
+               {"type": "array", "minItems": 0, "maxItems": 8, "items": {"$ref": "#/$defs/FaceUpPile"}}, shape="piles")
 
 
 @wired_record
@@ -45,9 +48,19 @@ class FarbenSammelnState(BoxState, options=OPTIONS, player=Collector):
     """The table: the face-down pile, the four face-up display stacks (top first) and
     who closed the round, once someone has."""
 
-    pile: Cards = wired(PILE)
-    display: tuple[tuple[str, ...], ...] = wired(DISPLAY)
-    closed: int | None = wired(SEAT)
+    TITLE = "Farben sammeln state"
+    ABOUT = ("A round of Farben sammeln (the rules: /rules): each turn the player to move takes a card from "
+             "the face-down pile or a display stack and discards one onto a display stack; a hand of one "
+             "colour may close the round.")
+
+    pile: Cards = wired(
+        PILE, pile=Pile("Draw pile", "down"),
+        about="The face-down pile, top card first, or its size alone.")
+    display: tuple[tuple[str, ...], ...] = wired(
+        DISPLAY, pile=Pile("Stack {n}", "up"),
+        about=("The four face-up display stacks, each top card first; the referee refuses any other number, or"
+               " an empty stack (422 INVALID_STATE)."))
+    closed: int | None = wired(SEAT, about="The player who closed the round (it is over), or null while it runs.")
 
     @property
     def colors(self) -> tuple[str, ...]:

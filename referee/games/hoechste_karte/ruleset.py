@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...families.box.actions import ActionReader, read_play
+from ...families.box.actions import PLAY, ActionReader
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
@@ -17,7 +17,9 @@ class HoechsteKarte(BoxRuleset, folder=__package__):
     min_players, max_players = 2, 4
     codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")
-    reader = ActionReader({"play": read_play})
+    reader = ActionReader([PLAY], turn=("A turn of Die höchste Karte gewinnt: one play, by a player the trick "
+                                        "waits for. An empty list, or any other kind of action, is answered "
+                                        "with TURN_SHAPE."))
 
     def score(self, state: HoechsteKarteState) -> dict[str, Any]:
         return most_wins(state, [p.won for p in state.players])

@@ -8,7 +8,7 @@ from functools import cache
 from ...families.box.cards import EDITIONS
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, count, entries, wired, wired_record
 
 OPTIONS = (EDITION,)
 TOP = 11
@@ -30,8 +30,11 @@ class Holder(BoxPlayer):
     """A player: their hand, the cards of their own colour not yet played, and the count
     of cards they have won."""
 
-    hand: Cards = wired(PILE)
-    won: int = wired(count("won"))
+    TITLE = "Die höchste Karte gewinnt player"
+    ABOUT = "One player: the hand (or its size) and how many cards they have won."
+
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"), about="The cards in hand, or their number alone.")
+    won: int = wired(count("won"), about="Cards won.")
 
 
 @wired_record
@@ -39,9 +42,20 @@ class HoechsteKarteState(BoxState, options=OPTIONS, player=Holder):
     """The table: the trick being played (face down until it is whole), and the counts of
     the cards set aside by tied tricks and of those out of the game."""
 
-    trick: tuple[Entry, ...] = wired(entries("the trick"))
-    set_aside: int = wired(count("set_aside"))
-    out: int = wired(count("out"))
+    TITLE = "Die höchste Karte gewinnt state"
+    ABOUT = ("A game of Die höchste Karte gewinnt (the rules: /rules): player i holds 1 to 11 of the edition's"
+             " i-th colour; everyone plays one card face down at once, the one highest value takes the trick. "
+             "current is always null: every player acts in each trick (waiting).")
+
+    trick: tuple[Entry, ...] = wired(
+        entries("the trick"), pile=Pile("Trick", "down"),
+        about="The cards played to the open trick, face down, in the order played; a card a view hides is null.")
+    set_aside: int = wired(
+        count("set_aside"),
+        about="Cards of tied tricks, for the next trick that has one winner.")
+    out: int = wired(
+        count("out"),
+        about="Cards that left the game (a tie in the last trick, with the cards set aside).")
 
     def color_of(self, player: int) -> str:
         """Player `i` plays the edition's `i`-th colour."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionReader
+from ...families.box.actions import ActionKind, ActionReader
 from ...families.box.piles import READER
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
@@ -83,4 +83,24 @@ def read_accept(data: dict[str, Any]) -> Accept:
     return Accept()
 
 
-READ = ActionReader({"play": read_play, "challenge": read_challenge, "accept": read_accept})
+READ = ActionReader([
+    ActionKind(
+        "play", read_play, "Play face down (Mogeln)",
+        ("Lay one or more cards face down on the stack, claiming the next value: \"cards\" names them, or "
+         "\"count\" says how many where the hand is hidden from the referee. Several cards laid as one are a"
+         " cheat, caught only by a challenge."),
+        {"cards": {"type": "array", "minItems": 1, "maxItems": 80, "items": {"$ref": "card.json#/$defs/ClassicCard"}},
+         "count": {"type": "integer", "minimum": 1, "maximum": 80}},
+        rest={"oneOf": [{"required": ["cards"]}, {"required": ["count"]}]}),
+    ActionKind(
+        "challenge", read_challenge, "Challenge (Mogeln)",
+        ("Say \"gemogelt!\": the top play is turned up. \"cards\" names the cards turned up; it is needed "
+         "where the play is hidden from the referee, and must be the play's cards where it is known."),
+        {"cards": {"type": "array", "minItems": 1, "maxItems": 80, "items": {"$ref": "card.json#/$defs/ClassicCard"}}}),
+    ActionKind(
+        "accept", read_accept, "Accept (Mogeln)",
+        "Let a player's going out stand: the game ends with that player as the winner.",
+        {})
+], turn=("A turn of Mogeln by the player to move: a play, a challenge (then perhaps a play), or accept; "
+          "in the 2018 edition any other player's turn of one challenge. Any other shape is answered with "
+          "TURN_SHAPE."))

@@ -11,7 +11,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, TOP, deck_of
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, pile_to_wire, read_pile
-from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, count, records_of, wired, wired_record
+from ...families.box.state import PILE, SEAT, BoxPlayer, BoxState, Pile, count, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -25,7 +25,10 @@ DEALT_TOP = {3: 9, 4: 10, 5: 15, 6: 15}
 class Cheat(BoxPlayer):
     """A player: their hand."""
 
-    hand: Cards = wired(PILE)
+    TITLE = "Mogeln player"
+    ABOUT = "One player: the hand, or its size alone."
+
+    hand: Cards = wired(PILE, pile=Pile("Hand", "held"), about="The cards in hand, or their number alone.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +53,17 @@ def read_play(item: Any) -> Laid:
 
 #: The stack of plays, top first.
 STACK = records_of(read_play, "the stack is a list of plays",
-                   {"type": "array", "minItems": 0, "maxItems": 80, "items": {"$ref": "#/$defs/MogelnPlay"}})
+                   {"type": "array", "minItems": 0, "maxItems": 80, "items": {"$ref": "#/$defs/MogelnPlay"}},
+                   {"MogelnPlay": {
+                       "title": "Mogeln play",
+                       "description": "One play on the stack: who laid it, its cards face down (or their number "
+                                      "alone, where they are not known), and the value claimed.",
+                       "type": "object",
+                       "properties": {"player": {"type": "integer", "minimum": 0, "maximum": 15},
+                                      "cards": {"$ref": "#/$defs/ClassicCards"},
+                                      "claim": {"type": "integer", "minimum": 1, "maximum": 20}},
+                       "required": ["player", "cards", "claim"],
+                       "additionalProperties": False}})
 
 
 @wired_record
@@ -58,9 +71,16 @@ class MogelnState(BoxState, options=OPTIONS, player=Cheat):
     """The table: the stack of plays, top first, each with what it claimed; the count of
     cards set aside with completed counts; the winner, once there is one."""
 
-    stack: tuple[Laid, ...] = wired(STACK)
-    out: int = wired(count("out"))
-    winner: int | None = wired(SEAT)
+    TITLE = "Mogeln state"
+    ABOUT = ("A game of Mogeln (the rules: /rules): players lay cards face down in a rising count, saying the "
+             "value; a challenge turns the top play up and whoever was wrong takes the stack. The first to "
+             "empty their hand without being caught wins.")
+
+    stack: tuple[Laid, ...] = wired(
+        STACK, pile=Pile("Plays on the stack, top first", "down"),
+        about="The plays on the current face-down stack, top play first.")
+    out: int = wired(count("out"), about="Cards of completed stacks, out of the game.")
+    winner: int | None = wired(SEAT, about="The player who went out and won; null while the game goes on.")
 
     @property
     def top_dealt(self) -> int:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionReader, optional_card
+from ...families.box.actions import CARD_OR_NULL, ActionKind, ActionReader, optional_card
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, count, entries, records_of, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -35,6 +35,7 @@ CARDS_EACH = Option(
     "How many cards each player gets as a stack, 1 to 80 divided by the players; the rest "
     "leaves the game. When left out, about half the cards: 40 divided by the players, "
     "rounded down (20 for two players, 13 for three, 10 for four).",
+    {"type": "integer", "minimum": 1, "maximum": 80},
 )
 OPTIONS = (EDITION, CARDS_EACH)
 
@@ -85,7 +86,23 @@ def read_value(value: Any) -> int:
     return value
 
 
-READER = ActionReader({"put": read_put, "guess": read_guess})
+#: A guess is listed without its value (any whole number may follow); random play draws one.
+READER = ActionReader([
+    ActionKind(
+        "put", read_put, "Put",
+        ("Put the top card of the own face-down stack face down into the middle (Ratefix). \"card\" names "
+         "it; it is needed when the stack is hidden, and must be its top card when the stack is known. "
+         "null or absent means not said."),
+        {"card": CARD_OR_NULL}),
+    ActionKind(
+        "guess", read_guess, "Guess",
+        ("Guess the total of the values in the middle (Ratefix): a whole number, 0 or more. A turn's guess"
+         " gives its value; /v1/legal-actions lists the guess once without it (any whole number may "
+         "follow)."),
+        {"value": {"type": "integer", "minimum": 0, "maximum": 1000}},
+        open_values={"value": range(121)})
+], turn=("A turn of a Ratefix game: one put while cards are put into the middle, one guess once they all "
+          "lie there. An empty list, or any other kind of action, is answered with TURN_SHAPE."))
 
 
 class Said(NamedTuple):
@@ -105,7 +122,17 @@ def read_said(item: Any) -> Said:
 
 #: The guesses made this round, in order.
 GUESSES = records_of(read_said, "guesses are a list of {player, value}",
-                     {"type": "array", "minItems": 0, "maxItems": 16, "items": {"$ref": "#/$defs/RatefixGuess"}})
+                     {"type": "array", "minItems": 0, "maxItems": 16, "items": {"$ref": "#/$defs/RatefixGuess"}},
+                     {"RatefixGuess": {
+                         "title": "Guess",
+                         "description": "A player's guess of the total of the middle.",
+                         "type": "object",
+                         "properties": {"player": {"type": "integer", "minimum": 0, "maximum": 15},
+                                        "value": {"$ref": "#/$defs/GuessValue"}},
+                         "required": ["player", "value"],
+                         "additionalProperties": False},
+                      "GuessValue": {"description": "A guess of the total: a whole number, 0 or more.",
+                                     "type": "integer", "minimum": 0, "maximum": 1000}})
 #: The round's leader: a player index.
 LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 
@@ -114,8 +141,13 @@ LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 class Guesser(BoxPlayer):
     """A player: their face-down stack and the count of cards they have won."""
 
-    stack: Cards = wired(PILE)
-    won: int = wired(count("won"))
+    TITLE = "Ratefix player"
+    ABOUT = "One player: a face-down stack and how many cards they have won."
+
+    stack: Cards = wired(
+        PILE, pile=Pile("Stack", "down"),
+        about="The face-down stack, top card first, or its size alone.")
+    won: int = wired(count("won"), about="How many cards the player has won.")
 
 
 @wired_record
@@ -123,10 +155,21 @@ class RatefixState(BoxState, options=OPTIONS, player=Guesser):
     """The table: the round's middle (who put each card), the guesses made so far in
     order, the player who guesses first, and the count of cards out of the game."""
 
-    middle: tuple[Entry, ...] = wired(entries("the middle"))
-    guesses: tuple[Said, ...] = wired(GUESSES)
-    leader: int = wired(LEADER)
-    out: int = wired(count("out"))
+    TITLE = "Ratefix state"
+    ABOUT = ("A game of Ratefix (the rules: /rules): every player puts the top card of their stack face down "
+             "into the middle (current null, waiting lists who has still to put), then each guesses the total "
+             "once, from the leader on (current is the guesser); the nearest guess takes the middle.")
+
+    middle: tuple[Entry, ...] = wired(
+        entries("the middle"), pile=Pile("Middle", "down"),
+        about=("The cards put into the middle this round, in the order put; a card is null in a view that may "
+               "not see it."))
+    guesses: tuple[Said, ...] = wired(GUESSES, about="The guesses made this round, in the order made.")
+    leader: int = wired(
+        LEADER,
+        about=("The player who guesses first this round: the first player in round 1, then who took the last "
+               "middle."))
+    out: int = wired(count("out"), about="Cards not dealt: they left the game unseen.")
 
     @classmethod
     def read_options(cls, data: Any, players: Any) -> Options:

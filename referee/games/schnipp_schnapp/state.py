@@ -12,7 +12,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, value
 from ...families.box.options import EDITION, Option, Options, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, face_up, seats, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, count, face_up, seats, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -49,10 +49,24 @@ class Snapper(BoxPlayer):
     """A player: their face-down stack, their open pile, the values of the quartets they
     set aside, and with `together` the count of cards won."""
 
-    stack: Cards = wired(PILE)
-    open: tuple[str, ...] = wired(face_up("an open pile"))
-    quartets: tuple[int, ...] = wired(QUARTETS)
-    won: int | None = wired(count("won", most=1_000_000), optional=True)  # with `together` only
+    TITLE = "Schnipp Schnapp player"
+    ABOUT = ("A player: the face-down stack, the face-up open pile in front of it, the quartets set aside and,"
+             " with together only, the cards won. A player holds cards while the stack or the open pile is not"
+             " empty; one who holds none is out until a right Schnipp.")
+
+    stack: Cards = wired(
+        PILE, pile=Pile("Stack", "down"),
+        about="The face-down stack, top card first, or its size alone.")
+    open: tuple[str, ...] = wired(
+        face_up("an open pile"), pile=Pile("Open", "up"),
+        about="The open pile, face up, top card first.")
+    quartets: tuple[int, ...] = wired(
+        QUARTETS,
+        about="The values whose four cards this player set aside, in the order set aside.")
+    won: int | None = wired(
+        count("won", most=1_000_000), optional=True,
+        about=("With together (and only then): the cards this player has won from the others' open piles and "
+               "the middle, over the whole game."))  # with `together` only
 
     @property
     def holds(self) -> bool:
@@ -70,8 +84,21 @@ class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
     """The table: the middle, top first, and the players whose open pile was flipped onto
     last, which a call may still take."""
 
-    middle: tuple[str, ...] = wired(face_up("the middle"))
-    flipped: tuple[int, ...] = wired(seats("flipped"))
+    TITLE = "Schnipp Schnapp state"
+    ABOUT = ("A game of Schnipp Schnapp (the rules: /rules): players flip the tops of their face-down stacks "
+             "onto open piles and call Schnapp (the value lies on another open pile) or Schnipp (it matches "
+             "the top of the middle); quartets are set aside. Without together the player to move flips "
+             "(current); with together every holder flips in a round (waiting, current null). A call may come "
+             "from any player.")
+
+    middle: tuple[str, ...] = wired(
+        face_up("the middle"), pile=Pile("Middle", "up"),
+        about="The open piles thrown there by wrong calls, top card first.")
+    flipped: tuple[int, ...] = wired(
+        seats("flipped"),
+        about=("The players whose flipped cards may be called now, in seat order: without together the player "
+               "whose flip came last (until a right call or a tie, or their own wrong call); with together [] "
+               "while a round is under way, then everyone who flipped in it."))
 
     @classmethod
     def player_members(cls, options: Options) -> Members:

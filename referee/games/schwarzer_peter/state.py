@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionReader, optional_card
+from ...families.box.actions import CARD_OR_NULL, ActionKind, ActionReader, optional_card
 from ...families.box.cards import TOP, deck_of
 from ...families.box.options import COLORS, EDITION, Option, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -74,7 +74,22 @@ def read_pair(data: dict[str, Any]) -> Pair:
     return Pair(read_value(data["value"]))
 
 
-READER = ActionReader({"draw": read_draw, "pair": read_pair})
+READER = ActionReader([
+    ActionKind(
+        "draw", read_draw, "Draw from a neighbour",
+        ("Draw a card from the hand of the next player clockwise who still holds cards (Schwarzer Peter): "
+         "\"card\" names it, \"index\" is its place in that hand as the state lists it (0 first); either, or "
+         "both when they agree. A draw from a known hand needs one of them; one from a hidden hand into a "
+         "known one needs the card."),
+        {"card": CARD_OR_NULL,
+         "index": {"type": "integer", "minimum": 0, "maximum": 80}}),
+    ActionKind(
+        "pair", read_pair, "Lay a pair",
+        "Lay the two cards of this value from the hand (Schwarzer Peter).",
+        {"value": {"type": "integer", "minimum": 1, "maximum": 20}},
+        required=("value",))
+], turn=("A turn of a Schwarzer Peter game: a draw, and the pair it makes. An empty list, or any other "
+          "kind of action or order, is answered with TURN_SHAPE."))
 
 
 def read_pairs(value: Any) -> tuple[int, ...]:
@@ -91,15 +106,32 @@ PAIRS = Kind(read_pairs, list, {"type": "array", "minItems": 0, "maxItems": 20, 
 class Holder(BoxPlayer):
     """A player: their hand and the values of the pairs they have laid."""
 
-    hand: Cards = wired(PILE)
-    pairs: tuple[int, ...] = wired(PAIRS)
+    TITLE = "Schwarzer Peter player"
+    ABOUT = "One player: a hand (the cards in order, or their number alone) and the values of the pairs laid."
+
+    hand: Cards = wired(
+        PILE, pile=Pile("Hand", "held"),
+        about="The hand, in order: a card drawn goes to its end; or its size alone.")
+    pairs: tuple[int, ...] = wired(
+        PAIRS,
+        about=("The values of the pairs the player has laid, in the order laid (ascending for those laid at "
+               "the deal)."))
 
 
 @wired_record
 class SchwarzerPeterState(BoxState, options=OPTIONS, player=Holder):
     """The table: the card set aside unseen at the deal."""
 
-    aside: Cards = wired(PILE)
+    TITLE = "Schwarzer Peter state"
+    ABOUT = ("A game of Schwarzer Peter (the rules: /rules): one card is set aside, the rest dealt; in turn "
+             "each player draws a card from the next player who holds cards and lays the pair it makes. "
+             "current is the player to move; it is null once one player alone holds cards (that player has "
+             "lost).")
+
+    aside: Cards = wired(
+        PILE, pile=Pile("Set aside", "down"),
+        about=("The card set aside face down at the deal: {\"count\": 1}, or the card where it is known. Its "
+               "twin is the Schwarzer Peter."))
 
     @property
     def top(self) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...families.box.actions import ActionReader, Reveal, read_reveal
+from ...families.box.actions import REVEAL, ActionKind, ActionReader, Reveal
 from ...core.errors import MalformedInput
 from ...core.wire import Members
 
@@ -52,4 +52,20 @@ def read_stopp(data: dict[str, Any]) -> Stopp:
     return Stopp()
 
 
-READ = ActionReader({"reveal": read_reveal, "place": read_place, "stopp": read_stopp})
+READ = ActionReader([
+    REVEAL,
+    ActionKind(
+        "place", read_place, "Place on a pile",
+        ("Put the card just turned up on the \"middle\", on the \"own\" open pile, or on another player's open"
+         " pile (their seat index; the own seat, or a seat that does not exist, is answered with "
+         "TURN_SHAPE)."),
+        {"to": {"oneOf": [{"type": "string", "maxLength": 6, "enum": ["middle", "own"]}, {"type": "integer", "minimum": 0, "maximum": 15}]}},
+        required=("to",)),
+    ActionKind(
+        "stopp", read_stopp, "Stopp!",
+        ("The table caught an overlooked fit, right after the card was put on the own pile: the card "
+         "stays, the turn ends, and each other player gives the bottom card of their stack onto the top of"
+         " the overlooker's stack."),
+        {})
+], turn=("A turn of an Überall anschließen game: one or more reveal, place pairs, then optionally stopp, "
+          "by the player to move. Any other shape is answered with TURN_SHAPE."), most=200)

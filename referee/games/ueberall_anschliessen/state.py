@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...families.box.cards import TOP, value
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, face_up, seats, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, face_up, seats, wired, wired_record
 
 OPTIONS = (EDITION,)
 
@@ -22,8 +22,16 @@ def follows(card: str, top: str) -> bool:
 class Runner(BoxPlayer):
     """A player: their face-down stack and their open pile, top first."""
 
-    stack: Cards = wired(PILE)
-    open: tuple[str, ...] = wired(face_up("an open pile"))
+    TITLE = "Überall anschließen player"
+    ABOUT = ("A player: a face-down stack and the face-up open pile in front of it. A player holds cards "
+             "exactly when the stack is not empty: an empty stack takes the open pile turned over.")
+
+    stack: Cards = wired(
+        PILE, pile=Pile("Stack", "down"),
+        about="The face-down stack, top card first, or its size alone.")
+    open: tuple[str, ...] = wired(
+        face_up("an open pile"), pile=Pile("Open", "up"),
+        about="The open pile, face up, top card first.")
 
     @property
     def holds(self) -> bool:
@@ -36,8 +44,17 @@ class UeberallAnschliessenState(BoxState, options=OPTIONS, player=Runner):
     """The table: the middle, top first, and the players who have run out of cards, in
     the order they did."""
 
-    middle: tuple[str, ...] = wired(face_up("the middle"))
-    finished: tuple[int, ...] = wired(seats("finished"))
+    TITLE = "Überall anschließen state"
+    ABOUT = ("A game of Überall anschließen (the rules: /rules): the player to move turns up the cards of "
+             "their stack and puts each on the middle, another player's open pile or their own, wherever it is"
+             " one higher (after 20 comes 1).")
+
+    middle: tuple[str, ...] = wired(
+        face_up("the middle"), pile=Pile("Middle", "up"),
+        about="The middle, top card first: a run, each card one higher than the one below (after 20 comes 1).")
+    finished: tuple[int, ...] = wired(
+        seats("finished"),
+        about="The players who have no card left, in the order they ran out: the first is the winner.")
 
     @property
     def is_over(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...families.box.actions import ActionReader, read_reveal
+from ...families.box.actions import REVEAL, ActionReader
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
@@ -16,7 +16,9 @@ from .state import Fighter, ZweikampfState
 class Zweikampf(BoxRuleset, folder=__package__):
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
     grammar = Grammar.one_of("reveal")
-    reader = ActionReader({"reveal": read_reveal})
+    reader = ActionReader([REVEAL], turn=("A turn of a Zweikampf game: one reveal, by a player the step waits "
+                                          "for. An empty list, or any other kind of action, is answered with "
+                                          "TURN_SHAPE."))
     turned_up_kinds = frozenset({"reveal"})
 
     def score(self, state: ZweikampfState) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...families.box.options import COLORS, EDITION, UNTIL_ALL
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, face_up, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, count, entries, face_up, wired, wired_record
 
 OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 
@@ -16,8 +16,15 @@ OPTIONS = (EDITION, COLORS, UNTIL_ALL)
 class Fighter(BoxPlayer):
     """A player: their face-down stack and their won pile."""
 
-    stack: Cards = wired(PILE)
-    won: tuple[str, ...] = wired(face_up("a won pile"))
+    TITLE = "Zweikampf player"
+    ABOUT = "One of the two players: a face-down stack and the face-up pile of cards won."
+
+    stack: Cards = wired(
+        PILE, pile=Pile("Stack", "down"),
+        about="The face-down stack, top card first, or its size alone.")
+    won: tuple[str, ...] = wired(
+        face_up("a won pile"), pile=Pile("Won", "up"),
+        about="The cards won, face up, top card first.")
 
 
 @wired_record
@@ -25,8 +32,16 @@ class ZweikampfState(BoxState, options=OPTIONS, player=Fighter):
     """The table: the battle being fought, and the count of cards that left the game in a
     battle still tied when the stacks ran out."""
 
-    battle: tuple[Entry, ...] = wired(entries("the battle"))
-    out: int = wired(count("out"))
+    TITLE = "Zweikampf state"
+    ABOUT = ("A game of Zweikampf (the rules: /rules): two players turn up the top cards of their stacks at "
+             "the same time, the higher value takes the battle. current is always null: both players act in "
+             "each round (waiting).")
+
+    battle: tuple[Entry, ...] = wired(
+        entries("the battle"), pile=Pile("Battle", "up"),
+        about=("The cards turned up in the open battle, in the order turned up: tied pairs, then at most one "
+               "card not yet answered."))
+    out: int = wired(count("out"), about="Cards that left the game (a battle still tied when the stacks ran out).")
 
     @property
     def until_all(self) -> bool:

@@ -137,4 +137,5 @@ def test_the_pictures_draw_the_middle_the_hands_and_the_card_set_aside(client):
     text = svg.get_data(as_text=True)
     assert 'class="middle" data-cards="1"' in text and 'data-card="G3"' in text and ">Mitte<" in text
     peter = post(client, "/v1/pictures", {"state": PETER}).get_data(as_text=True)
-    assert 'data-card="Y3"' in peter and "Set aside: 1 card" in peter and "17 pairs laid" in peter
+    assert 'data-card="Y3"' in peter and "17 pairs laid" in peter
+    assert '<g class="pile aside" data-pile="aside" data-count="1">' in peter and ">Set aside<" in peter

@@ -12,7 +12,8 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from referee.testing.boxplay import with_a_card
+from referee.engine import load_state
+from referee.testing.boxplay import completed
 from support.box_tables import call, flip
 from referee.engine import find_ruleset
 from support.box_judge import actions_listed as listed, judge, refused
@@ -46,7 +47,7 @@ def check_cards(state) -> None:
 def named(state, player, action, pick):
     """A flip as sent: from a counted stack, or an empty one about to take its open pile,
     it names a card that can lie there (the corpus walker's choice, `pick` its seed)."""
-    return with_a_card(state, player, action, random.Random(pick))
+    return completed(load_state(state), player, action, random.Random(pick))
 
 
 def check_listing(state, player) -> list[dict]:

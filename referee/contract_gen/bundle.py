@@ -14,31 +14,23 @@ references, so `openapi.yaml` carries every schema again under `components/schem
   title when it has one ("MASTER state" would make `MASTERState`, and two "Classic
   options" would collide), and after its component name otherwise (`MasterState`).
 
-That section of `openapi.yaml` is written by this module, never by hand:
-
-    python -m referee.http.bundle          # rewrite it after changing schemas/
-    python -m referee.http.bundle --check  # exit 1 if it is out of date
-
-and `tests/http/test_contract_bundle.py` fails when it differs from the files.
-Everything above it (paths, responses, examples) is written by hand and refers to the
-schemas as `#/components/schemas/<Name>`.
+That section of `openapi.yaml` is written with the schema files, never by hand
+(`python -m referee.contract_gen --write`, the package's docstring), and
+`tests/http/test_contract_generated.py` fails when it differs from the files. Everything
+above it (paths, responses, examples) is written by hand and refers to the schemas as
+`#/components/schemas/<Name>`.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 #: The line after which openapi.yaml is generated; it ends the file.
-MARKER = "  # components/schemas: written by `python -m referee.http.bundle` from schemas/*.json; do not edit.\n"
+MARKER = "  # components/schemas: written by `python -m referee.contract_gen --write` from schemas/*.json; do not edit.\n"
 COMPONENTS = "#/components/schemas/"
-REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def component_name(file_name: str) -> str:
@@ -65,7 +57,7 @@ def _rewrite(node: Any, here: str) -> Any:
                 continue
             if key == "$ref":
                 out[key] = component_ref(value, here)
-            elif key == "discriminator":
+            elif key in ("discriminator", "x-ruleset-of"):
                 out[key] = {**value, "mapping": {k: component_ref(v, here) for k, v in value["mapping"].items()}}
             else:
                 out[key] = _rewrite(value, here)
@@ -94,10 +86,6 @@ def components(schemas: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return dict(sorted(found.items()))
 
 
-def read_schema_files(directory: Path) -> dict[str, dict[str, Any]]:
-    return {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(directory.glob("*.json"))}
-
-
 def render(head: str, schemas: dict[str, dict[str, Any]]) -> str:
     """openapi.yaml's text: the hand-written head, the marker, the generated section."""
     section = yaml.safe_dump({"schemas": components(schemas)}, sort_keys=False, allow_unicode=True,
@@ -112,30 +100,3 @@ def split(text: str) -> tuple[str, str]:
     head, _, section = text.partition(MARKER)
     return head, section
 
-
-def bundled(root: Path = REPOSITORY) -> str:
-    """What openapi.yaml should say, given schemas/ and the head of openapi.yaml."""
-    head, _ = split((root / "openapi.yaml").read_text(encoding="utf-8"))
-    return render(head, read_schema_files(root / "schemas"))
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if openapi.yaml is out of date")
-    # An installed package does not sit in the repository: name the checkout to work on.
-    parser.add_argument("--root", type=Path, default=REPOSITORY,
-                        help="the repository's root (default: the checkout this module is in)")
-    args = parser.parse_args(argv)
-    path = args.root / "openapi.yaml"
-    wanted = bundled(args.root)
-    if args.check:
-        if path.read_text(encoding="utf-8") != wanted:
-            print("openapi.yaml is out of date: run python -m referee.http.bundle", file=sys.stderr)
-            return 1
-        return 0
-    path.write_text(wanted, encoding="utf-8")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
