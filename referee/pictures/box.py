@@ -7,7 +7,7 @@ name and count — then the cards on the table (the battle, the trick or the mid
 under its player's name, a face-down one as a back; the plays on a stack, each with its
 maker, its cards and its claim), the piles in the middle, and the counts set aside or
 out. What only the rules can say (which flipped card may be called, the next claim) the
-picture asks the game's ruleset (`picture_facts`, `middle_holds_entries`), never deciding it.
+picture asks the game's ruleset (`picture_facts`), never deciding it.
 
 Hooks: every face-up card is an element with `data-card`; every place is an element
 with `data-at`, a JSON Pointer into the state (`/pile`, `/display/0`, `/middle`,
@@ -39,7 +39,7 @@ def box_picture(state: dict[str, Any], texts: Translator | None = None, *, layou
     marks = marks or Marks(mark, highlight)
     ruleset = engine.find_ruleset(state["ruleset"])
     facts = ruleset.picture_facts(engine.load_state(state))
-    draw = _Drawing(state, texts, size, marks, facts, ruleset.middle_holds_entries)
+    draw = _Drawing(state, texts, size, marks, facts)
     body, bottom = draw.players(MARGIN)
     for section in (draw.entries, draw.plays, draw.piles, draw.status):
         part, bottom = section(bottom + 14)
@@ -75,11 +75,10 @@ def _clip(words: str, width: float, size: float, bold: bool = False) -> str:
 class _Drawing:
     """One picture being drawn: each section returns its SVG and the y below it."""
 
-    def __init__(self, state: dict[str, Any], texts: Translator, size: Layout, marks: Marks, facts: Any,
-                 middle_holds_entries: bool):
+    def __init__(self, state: dict[str, Any], texts: Translator, size: Layout, marks: Marks, facts: Any):
         self.state, self.texts, self.size, self.marks, self.facts = state, texts, size, marks, facts
         self.names = [p["name"] for p in state["players"]]
-        self.middle_entries = middle_holds_entries
+        self.middle_entries = facts.middle_entries
         current = state.get("current")
         self.acting = {current} if current is not None else set(state.get("waiting", ()))
         self.finished = current is None and not state.get("waiting")

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...families.box.cards import cards_of, color
 from ...families.box.piles import Cards, Hidden, count_cards, known, take_top
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
@@ -131,3 +131,13 @@ class FarbenSammelnTurn(BoxTurn):
         following = None if self.closed else (self.player + 1) % len(players)
         return replace(self.state, players=tuple(players), current=following, waiting=(), pile=self.pile,
                        display=tuple(self.display), closed=self.player if self.closed else None, checked=True)
+
+    def game_over(self, outcome: dict[str, Any]) -> dict[str, Any]:
+        """The `game_over` event names the loser too, as the scores do."""
+        return {**super().game_over(outcome), "loser": outcome["loser"]}
+
+    STEPS = {
+        "take": Step(check_take, perform_take),
+        "discard": Step(check_discard, perform_discard),
+        "close": Step(check_close, perform_close),
+    }

@@ -7,8 +7,11 @@ from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
-from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
+from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts, most_wins
 from ...core.codes import Code
+from . import deal, validity
+from .situations import SITUATIONS
+from .turn import RatefixTurn
 from .state import READER, RatefixState
 from .validity import HIGHEST, LOWEST
 
@@ -17,7 +20,11 @@ GUESSING = Grammar.one_of("guess")
 
 
 class Ratefix(BoxRuleset, folder=__package__):
-    middle_holds_entries = True
+    state_type = RatefixState
+    turn_type = RatefixTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    situations = SITUATIONS
     min_players, max_players = LOWEST, HIGHEST
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
     grammar = PUTTING
@@ -27,6 +34,10 @@ class Ratefix(BoxRuleset, folder=__package__):
     def shape(self, state: RatefixState) -> Grammar:
         """A put while cards are put into the middle, a guess once they all lie there."""
         return GUESSING if state.all_put else PUTTING
+
+    def picture_facts(self, state: RatefixState) -> PictureFacts:
+        """The middle says who put each card there."""
+        return PictureFacts(middle_entries=True)
 
     def score(self, state: RatefixState) -> dict[str, Any]:
         """Cards won; most wins, ties share."""
