@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from referee import engine
 from referee.cli import build_parser
 from referee.guide import SITE_DIR
 from referee.guide.hooks import render
@@ -20,8 +21,8 @@ from referee.http import create_app
 from support.doc_examples import DOCS, ROOT, pages
 
 MKDOCS = Path(sys.executable).parent / "mkdocs"
-GAMES = ["master", "classic", "junior", "zweikampf", "farben-sammeln", "ueberall-anschliessen", "hoechste-karte",
-         "mogeln", "ratefix", "schwarzer-peter", "schnipp-schnapp"]
+#: Every game the registry holds has its page.
+GAMES = list(engine.RULESETS)
 
 
 @pytest.fixture(scope="module")

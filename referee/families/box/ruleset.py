@@ -75,7 +75,7 @@ class BoxRuleset(Ruleset):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "turn_type" in cls.__dict__ or "reader" in cls.__dict__:
+        if hasattr(cls, "turn_type") and hasattr(cls, "reader"):  # a game, not a family's base
             check_steps(cls)
 
     # -- the game's parts, which its ruleset names ------------------------------------------------
