@@ -23,6 +23,8 @@ the legal turns of a position.
     referee verify RECORD.json        # a sealed game's deal and draws against its seed
         # exit 0: they came from the seed; 1: the first turn (or the deal) where not;
         # 2: the file is not a record (the format: referee/sealed/verify.py)
+    referee new-game NAME             # a small playable game of the box to start from
+        # (its folder, test, page stub, table controls stub, registry line and nav entry)
 """
 
 from __future__ import annotations
@@ -356,6 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
     keys_.add_argument("action", choices=["new"], help="new: print a fresh key")
     verify_ = commands.add_parser("verify", help="check a sealed game's deal and draws against its revealed seed")
     verify_.add_argument("record", help="a JSON record of the game (the format: the guide's page on sealed games)")
+    new_ = commands.add_parser("new-game", help="write a small playable game of the box to start a new game from")
+    new_.add_argument("name", help="the game's name: lowercase words joined by hyphens (its ruleset's name)")
     return parser
 
 
@@ -375,7 +379,28 @@ def main(argv: list[str] | None = None) -> int:
         return keys(args.action)
     if args.command == "verify":
         return verify(args.record)
+    if args.command == "new-game":
+        return new_game(args.name)
     return replay(args.game, language=args.lang)
+
+
+def new_game(name: str, out=None, root: Path | None = None) -> int:
+    """`referee new-game NAME`: write the game's skeleton and say what was written."""
+    out = out or sys.stdout
+    from . import scaffold
+
+    base = scaffold.ROOT if root is None else root
+    try:
+        written = scaffold.new_game(name, base)
+    except scaffold.ScaffoldError as exc:
+        print(f"error: {exc}", file=out)
+        return 2
+    for path in written:
+        print(f"wrote {path.relative_to(base)}", file=out)
+    print("next: its texts in every language (python -m referee.i18n.extract, then pybabel update), "
+          "an example of every code on its page; pytest tests/games/test_every_game_is_whole.py lists "
+          "what is left", file=out)
+    return 0
 
 
 def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> int:

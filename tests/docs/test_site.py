@@ -95,7 +95,7 @@ def test_the_http_reference_renders_an_operation_its_body_and_its_answers():
 
 def test_the_command_line_reference_names_every_command_and_option():
     text = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
-    sections = dict(re.findall(r"^## `referee (\w+)`\n(.*?)(?=^## |\Z)", text, re.M | re.S))
+    sections = dict(re.findall(r"^## `referee ([\w-]+)`\n(.*?)(?=^## |\Z)", text, re.M | re.S))
     commands = build_parser()._subparsers._group_actions[0].choices
     assert set(sections) == set(commands)
     for name, command in commands.items():
