@@ -8,8 +8,9 @@ more than one place asks.
 
 - `Hints`: a hint for a refused turn (the games of the box; the row games' hints are read
   from the table by `referee.advice.refusals`);
-- `BlindChoices`, `SealedUnnamed`: a sealed game's choices the referee makes for a player
-  who cannot see them, and what a sealed action must leave out (`referee.sealed`);
+- `BlindChoices`, `HiddenOrders`, `SealedUnnamed`: a sealed game's choices the referee
+  makes for a player who cannot see them, the hands it reorders, and what a sealed
+  action must leave out (`referee.sealed`);
 - `FastCount`, `PrintedExamples`, `ConstructedTables`, `PositionSituations`,
   `FinishedPositions`: what the kits for test authors use where a game has it
   (`referee.conformance`, `referee.testing`).
@@ -36,6 +37,9 @@ class BlindChoices(Protocol):
         see what they choose from: a choice made blind (a card drawn from a fan held face
         down) is made here with the game's `rng`; other actions are as sent."""
 
+
+@runtime_checkable
+class HiddenOrders(Protocol):
     def sealed_reorder(self, before: Any, after: Any, rng: Any) -> Any:
         """A sealed game's state after a turn, with every hand that others cannot see
         and that an order could betray reordered from the game's `rng`."""
@@ -91,9 +95,9 @@ def sealed_pick(ruleset: Any, state: Any, player: int, action: Any, rng: Any) ->
 
 
 def sealed_reorder(ruleset: Any, before: Any, after: Any, rng: Any) -> Any:
-    """A sealed game's state after a turn (`BlindChoices.sealed_reorder`): `after` as it
+    """A sealed game's state after a turn (`HiddenOrders.sealed_reorder`): `after` as it
     is where the game reorders nothing."""
-    if isinstance(ruleset, BlindChoices):
+    if isinstance(ruleset, HiddenOrders):
         return ruleset.sealed_reorder(before, after, rng)
     return after
 
