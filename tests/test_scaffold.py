@@ -80,3 +80,13 @@ def test_a_new_game_deals_plays_a_turn_and_ends_through_the_engine(repository):
     assert missing[0] == "an example of INVALID_STATE on docs/games/hoch-gewinnt.md"
     assert "the de translation of 'Hoch Gewinnt (two players)'" in missing
     assert not any("controls" in piece or "nav" in piece for piece in missing)
+
+
+def test_a_name_that_is_not_one_or_a_game_that_exists_is_refused(repository):
+    with pytest.raises(ScaffoldError, match="not a game's name"):
+        new_game("Hoch_Gewinnt", repository)
+    with pytest.raises(ScaffoldError, match="exists already"):
+        new_game("zweikampf", repository)
+    out = io.StringIO()
+    assert cli.new_game("9lives", out=out, root=repository) == 2
+    assert out.getvalue().startswith("error: '9lives' is not a game's name")

@@ -57,7 +57,7 @@ def lacks(name: str) -> list[str]:
         missing += [f"an example of {code.value} on docs/games/{name}.md"
                     for code in rules.codes if code.value not in shown]
     if f": games/{name}.md\n" not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8"):
-        missing.append(f"its page in nav in mkdocs.yml")
+        missing.append("its page in nav in mkdocs.yml")
     for language in LANGUAGES:
         if language == "en":
             continue
