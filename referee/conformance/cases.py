@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from hypothesis import assume, strategies as st
 
 from .. import engine
-from ..core.extras import ConstructedTables
+from ..core.extras import ConstructedTables, answers
 from ..http.contract import validator
 from ..testing import play as plays
 from ..testing import strategies as strategies
@@ -35,7 +35,7 @@ _PERCENTILES = ["legal"] * 30 + ["mistake"] * 15 + ["impossible"] * 5 + ["mistak
 #: A game that lays out positions directly (`extras.ConstructedTables`) draws most of its
 #: cases from them.
 SOURCES = {name: {"table": 6, "position": 3, "deal": 1}
-           if isinstance(engine.find_ruleset(name), ConstructedTables)
+           if answers(engine.find_ruleset(name), ConstructedTables)
            else {"position": 4, "deal": 1} for name in engine.ROW_GAMES}
 
 

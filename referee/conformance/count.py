@@ -30,7 +30,7 @@ import json
 from typing import Any, NamedTuple
 
 from .. import engine
-from ..core.extras import FastCount
+from ..core.extras import FastCount, answers
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
 from ..core.ruleset import Ruleset
@@ -47,7 +47,7 @@ def count_turns(state: Any, depth: int = 1) -> Counted:
     they reach; raises the state's Violation (INVALID_STATE) for a state that cannot happen."""
     engine.check_state(state)
     rules = engine.find_ruleset(state.ruleset)
-    fast = rules.fast_count(state, depth) if isinstance(rules, FastCount) else None
+    fast = rules.fast_count(state, depth) if answers(rules, FastCount) else None
     return Counted(*fast) if fast is not None else count_by_legal_actions(state, depth)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import engine
-from ..core.extras import PositionSituations, PrintedExamples
+from ..core.extras import PositionSituations, PrintedExamples, answers
 from ..core.ruleset import RowFacts
 from ..testing import play as plays
 from .answers import expected, outcome, request_size
@@ -29,7 +29,7 @@ IMPOSSIBLE_KINDS = plays.IMPOSSIBLE
 def rulebook_cases(case: Case) -> list[dict[str, Any]]:
     """Every game's printed examples (`extras.PrintedExamples`), in the registry's order."""
     return [case(name, description, f"/v1/{endpoint}", request)
-            for ruleset in engine.RULESETS.values() if isinstance(ruleset, PrintedExamples)
+            for ruleset in engine.RULESETS.values() if answers(ruleset, PrintedExamples)
             for name, description, endpoint, request in ruleset.printed_examples()]
 
 
@@ -68,7 +68,7 @@ def position_situation_cases(case: Case, ruleset: str, seed: int = 0) -> list[di
     the classic editions' drawn cards), each shown by the first position of the pool (a
     known pile, a game not over) with those options where the actions get the outcome."""
     rules = engine.RULESETS[ruleset]
-    wanted = rules.position_situations if isinstance(rules, PositionSituations) else {}
+    wanted = rules.position_situations if answers(rules, PositionSituations) else {}
     found: dict[str, dict[str, Any]] = {}
     for index in range(POOL) if wanted else ():
         for source in SOURCES[ruleset]:

@@ -2,9 +2,10 @@
 
 The core `Ruleset` (`referee.core.ruleset`) asks what every game answers. A question only
 some games answer is a protocol here, which a game's ruleset implements by having the
-member; whoever asks checks for it (`isinstance(ruleset, FastCount)`) and takes the
-plain answer where the game has none. The functions below give those plain answers where
-more than one place asks.
+member; whoever asks checks for it (`answers(ruleset, FastCount)`, which is
+`isinstance` remembered per ruleset class, as a protocol check reads every member) and
+takes the plain answer where the game has none. The functions below give those plain
+answers where more than one place asks.
 
 - `Hints`: a hint for a refused turn (the games of the box; the row games' hints are read
   from the table by `referee.advice.refusals`);
@@ -19,9 +20,25 @@ more than one place asks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 from .errors import Violation
+
+P = TypeVar("P")
+
+
+#: `answers` already found, by the ruleset's class and the protocol.
+_ANSWERED: dict[tuple[type, type], bool] = {}
+
+
+def answers(ruleset: Any, protocol: type[P]) -> TypeGuard[P]:
+    """The ruleset has what `protocol` asks for: `isinstance`, remembered per ruleset
+    class (a ruleset's members are its class's)."""
+    key = (type(ruleset), protocol)
+    found = _ANSWERED.get(key)
+    if found is None:
+        found = _ANSWERED[key] = isinstance(ruleset, protocol)
+    return found
 
 
 @runtime_checkable
@@ -89,7 +106,7 @@ class FinishedPositions(Protocol):
 def sealed_pick(ruleset: Any, state: Any, player: int, action: Any, rng: Any) -> Any:
     """The action as a sealed game plays it (`BlindChoices.sealed_pick`): as sent where
     the game makes no blind choice."""
-    if isinstance(ruleset, BlindChoices):
+    if answers(ruleset, BlindChoices):
         return ruleset.sealed_pick(state, player, action, rng)
     return action
 
@@ -97,7 +114,7 @@ def sealed_pick(ruleset: Any, state: Any, player: int, action: Any, rng: Any) ->
 def sealed_reorder(ruleset: Any, before: Any, after: Any, rng: Any) -> Any:
     """A sealed game's state after a turn (`HiddenOrders.sealed_reorder`): `after` as it
     is where the game reorders nothing."""
-    if isinstance(ruleset, HiddenOrders):
+    if answers(ruleset, HiddenOrders):
         return ruleset.sealed_reorder(before, after, rng)
     return after
 
@@ -106,7 +123,7 @@ def sealed_unnamed(ruleset: Any, action: Any) -> str | None:
     """The member a sealed game's action must leave out, because the referee turns up
     what it would name: a game's own answer (`SealedUnnamed`) where it has one, else a
     draw's or a reveal's `card`; None when it names nothing so."""
-    if isinstance(ruleset, SealedUnnamed):
+    if answers(ruleset, SealedUnnamed):
         found = ruleset.sealed_unnamed(action)
         if found is not None:
             return found

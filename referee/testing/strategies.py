@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import assume, strategies as st
 
 from .. import engine
-from ..core.extras import ConstructedTables
+from ..core.extras import ConstructedTables, answers
 from . import play as plays
 from .decks import GameKind, game_kinds
 
@@ -67,7 +67,7 @@ def positions(draw, ruleset: str | None = None, hidden: bool | None = False, max
 
 def constructing() -> list[str]:
     """The row games that lay out positions directly (`extras.ConstructedTables`)."""
-    return [name for name in engine.ROW_GAMES if isinstance(engine.find_ruleset(name), ConstructedTables)]
+    return [name for name in engine.ROW_GAMES if answers(engine.find_ruleset(name), ConstructedTables)]
 
 
 @st.composite
@@ -76,7 +76,7 @@ def tables(draw, hidden: bool | None = False, players: int | None = None, rulese
     first game that does, MASTER: dense rows, islands behind bridges, jokers on the
     table, the bonus cards running out, an empty pile)."""
     rules = engine.find_ruleset(ruleset or constructing()[0])
-    assert isinstance(rules, ConstructedTables), f"{rules.name} lays out no positions"
+    assert answers(rules, ConstructedTables), f"{rules.name} lays out no positions"
     construct = rules.constructed_table
     rng = draw(rngs(), label="table")
     try:
