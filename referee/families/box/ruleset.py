@@ -187,13 +187,14 @@ class BoxRuleset(Ruleset):
         """The player must be one who may act now, in turn or out of it (`GAME_OVER`,
         `NOT_YOUR_TURN`), and the kinds of the actions must fit the turn's grammar
         (`TURN_SHAPE`); the turn then remembers its grammar and kinds."""
-        if listing and state.is_over:
+        over = state.is_over
+        if listing and over:
             return None
         kinds = self.kinds(state, player, actions)
         grammar = self.turn_grammar(state, player, kinds, listing)
         if grammar is None and listing:
             return None
-        if grammar is None or state.is_over:
+        if grammar is None or over:
             check_mover(state, player)
         shape = grammar.violation(kinds, whole=not listing)
         if shape is not None:
