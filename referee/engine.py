@@ -76,7 +76,7 @@ def check_state(state: GameState) -> None:
 
 def apply(state: GameState, turn: Turn) -> TurnResult:
     """The new state after a legal turn, or a Violation with its code and action index."""
-    return _of(state).apply(state, turn)
+    return RULESETS.find(state.ruleset).apply(state, turn)  # `_of`, one call less on the hottest path
 
 
 def legal_actions(state: GameState, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:
