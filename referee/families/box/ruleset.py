@@ -166,11 +166,6 @@ class BoxRuleset(Ruleset):
 
     # -- opening a turn ----------------------------------------------------------------------------
 
-    def shape(self, state: Any) -> Grammar:
-        """The turn shape as the table lies: `grammar`, or a game's grammar of this phase
-        (Ratefix: a put while cards are put, a guess once they all lie)."""
-        return self.grammar
-
     def kinds(self, state: Any, player: int, actions: Sequence[Any]) -> list[str]:
         """The kinds of `actions` as the grammar reads them; a game whose actions name a
         seat may read one that cannot be meant (the own, one that does not exist) as a
@@ -180,8 +175,9 @@ class BoxRuleset(Ruleset):
     def turn_grammar(self, state: Any, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """The grammar of `player`'s turn now, None where they may not act. A game that lets
         a player act out of turn (a Mogeln challenge in 2018) recognises that turn by its
-        first kind; `listing` asks for the turns still open when `kinds` is empty."""
-        return self.shape(state) if may_act(state, player) else None
+        first kind; `listing` asks for the turns still open when `kinds` is empty. A game
+        whose turns change shape with the phase (Ratefix) says so here too."""
+        return self.grammar if may_act(state, player) else None
 
     def open_turn(self, state: Any, player: int, actions: Sequence[Any], listing: bool) -> BoxTurn | None:
         """The player must be one who may act now, in turn or out of it (`GAME_OVER`,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts, most_wins
+from ...families.box.seats import may_act
 from ...core.codes import Code
 from . import deal, validity
 from .situations import SITUATIONS
@@ -31,8 +33,10 @@ class Ratefix(BoxRuleset, folder=__package__):
     reader = READER
     turned_up_kinds = frozenset({"put"})
 
-    def shape(self, state: RatefixState) -> Grammar:
+    def turn_grammar(self, state: RatefixState, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """A put while cards are put into the middle, a guess once they all lie there."""
+        if not may_act(state, player):
+            return None
         return GUESSING if state.all_put else PUTTING
 
     def picture_facts(self, state: RatefixState) -> PictureFacts:
