@@ -54,6 +54,19 @@ class BoxTurn(Steps):
     grammar: Any
     kinds: list[str]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A game of one kind of action (Zweikampf's reveal): its checks and its move are
+        # the turn's own, with no lookup on every action. No other kind gets this far:
+        # the grammar refuses it first (TURN_SHAPE), and candidates are the game's.
+        # A turn that writes its own `violation` or `perform` keeps it.
+        check, perform = next(iter(cls.STEPS.values())) if len(cls.STEPS) == 1 else (BoxTurn.violation,
+                                                                                    BoxTurn.perform)
+        if "violation" not in cls.__dict__:
+            setattr(cls, "violation", check)
+        if "perform" not in cls.__dict__:
+            setattr(cls, "perform", perform)
+
     def __init__(self, state: Any, player: int, deck: frozenset[str] | None = None):
         self.state = state
         self.player = player
