@@ -24,6 +24,8 @@ the legal turns of a position.
     referee verify RECORD.json        # a sealed game's deal and draws against its seed
         # exit 0: they came from the seed; 1: the first turn (or the deal) where not;
         # 2: the file is not a record (the format: referee/sealed/verify.py)
+    referee new-game NAME             # a small playable game of the box to start from
+        # (its folder, test, page stub, table controls stub, registry line and nav entry)
 """
 
 from __future__ import annotations
@@ -380,6 +382,9 @@ def build_parser() -> argparse.ArgumentParser:
                                   description="Exit 0 when the deal and every draw came from the seed, 1 at the "
                                   "first that did not, 2 when the file is not a record.")
     verify_.add_argument("record", help="a JSON record of the game (the format: the guide's page on sealed games)")
+    new_ = commands.add_parser("new-game", help="write a small playable game of the box to start a new game from",
+                                 description="Write a new game's folder, its test, its page stub and its table controls stub, and say what is left to do.")
+    new_.add_argument("name", help="the game's name: lowercase words joined by hyphens (its ruleset's name)")
     for command in commands.choices.values():
         command.set_defaults(subparser=command)  # a command's errors print its own usage
     return parser
@@ -436,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
         return keys(args.action)
     if args.command == "verify":
         return verify(args.record)
+    if args.command == "new-game":
+        return new_game(args.name)
     return replay(args.game, language=args.lang)
 
 
@@ -462,6 +469,25 @@ def port_free(host: str, port: int) -> None:
                                  "stop it, or choose another port with --port (or REFEREE_PORT)") from None
             raise SystemExit(f"referee serve: cannot listen on {host}:{port}: {exc.strerror} "
                              "(--host, --port)") from None
+
+
+def new_game(name: str, out=None, root: Path | None = None) -> int:
+    """`referee new-game NAME`: write the game's skeleton and say what was written."""
+    out = out or sys.stdout
+    from . import scaffold
+
+    base = scaffold.ROOT if root is None else root
+    try:
+        written = scaffold.new_game(name, base)
+    except scaffold.ScaffoldError as exc:
+        print(f"error: {exc}", file=out)
+        return 2
+    for path in written:
+        print(f"wrote {path.relative_to(base)}", file=out)
+    print("next: its texts in every language (python -m referee.i18n.extract, then pybabel update), "
+          "an example of every code on its page; pytest tests/games/test_every_game_is_whole.py lists "
+          "what is left", file=out)
+    return 0
 
 
 def conformance(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> int:

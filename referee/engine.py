@@ -1,8 +1,10 @@
 """The engine's public face: plain data in, plain data or typed results out.
 
-Everything here is pure: no web framework, no schema library, no serializer. Each
-function looks up the state's ruleset in the registry and hands over to it. Input is
-never mutated; every call validates its state (`INVALID_STATE`, the impossible states each
+Everything here is pure: no web framework, no schema library, no serializer. The engine
+is the door to the registry: each function finds the state's ruleset once (`_of`) and
+asks it one question of the core interface (`core.ruleset.Ruleset`), whose judging is
+written once for every game; nothing here restates a game's rules. Input is never
+mutated; every call validates its state (`INVALID_STATE`, the impossible states each
 game's page lists) before reasoning from it.
 """
 
@@ -44,6 +46,12 @@ def rulesets_using(code: Code) -> list[str]:
     return RULESETS.using(code)
 
 
+def _of(state: GameState) -> Ruleset:
+    """The one dispatch: the ruleset a state belongs to. Each function below asks it the
+    question the function is named after (`core.ruleset.Ruleset` says what each means)."""
+    return RULESETS.find(state.ruleset)
+
+
 def load_state(data: Any) -> GameState:
     """A state from its JSON shape (any ruleset); raises MalformedInput."""
     if not isinstance(data, dict):
@@ -63,54 +71,52 @@ def load_actions(data: Any, ruleset: str = DEFAULT_RULESET) -> tuple[Action, ...
 
 def check_state(state: GameState) -> None:
     """Raise INVALID_STATE, with its reason, for a state that cannot happen."""
-    find_ruleset(state.ruleset).check_state(state)
+    _of(state).check_state(state)
 
 
 def apply(state: GameState, turn: Turn) -> TurnResult:
     """The new state after a legal turn, or a Violation with its code and action index."""
-    return RULESETS.find(state.ruleset).apply(state, turn)  # find_ruleset, one call less
+    return RULESETS.find(state.ruleset).apply(state, turn)  # `_of`, one call less on the hottest path
 
 
 def legal_actions(state: GameState, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:
     """Every action that can legally follow `prefix` for `player` (default: the one to
     move), and whether `prefix` is a whole turn."""
-    return find_ruleset(state.ruleset).legal_actions(state, tuple(prefix), player)
+    return _of(state).legal_actions(state, tuple(prefix), player)
 
 
 def partial_turn(state: GameState, prefix: Sequence[Action],
                  player: int | None = None) -> tuple[LegalActions, list[dict[str, Any]]]:
-    """`legal_actions` after `prefix` (of `player`'s turn, by default the one to move), and
-    the events the prefix caused (the cards it drew or turned up)."""
-    return find_ruleset(state.ruleset).partial_turn(state, tuple(prefix), player)
+    """`legal_actions` after `prefix`, and the events the prefix caused (the cards it drew
+    or turned up)."""
+    return _of(state).partial_turn(state, tuple(prefix), player)
 
 
 def replay(state: GameState, turns: Sequence[Turn]) -> ReplayResult:
     """The state after the turns, or the first Violation with its turn and action index."""
-    return find_ruleset(state.ruleset).replay(state, turns)
+    return _of(state).replay(state, turns)
 
 
 def check_mover(state: GameState, player: int, actions: Sequence[Action] = ()) -> None:
-    """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now (the one to move, or
-    in a game of the box one a simultaneous step waits for); given `actions`, unless the
-    player may take a turn of them now (a game may let a player act out of turn with some
-    actions only)."""
-    find_ruleset(state.ruleset).check_mover(state, player, actions)
+    """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now (in a game of the box
+    also out of turn, where the game lets `actions` be taken so)."""
+    _of(state).check_mover(state, player, actions)
 
 
 def turns_up(state: GameState, action: Action) -> bool:
     """The action turns up a card its player cannot know before (a draw, a reveal)."""
-    return find_ruleset(state.ruleset).turns_up(action)
+    return _of(state).turns_up(action)
 
 
 def scores(state: GameState) -> dict[str, Any]:
     """`{"finished", "scores", "winners"}` of a state."""
-    return find_ruleset(state.ruleset).scores(state)
+    return _of(state).scores(state)
 
 
 def view(state: GameState, player: int | None) -> GameState:
     """The state as `player` sees it at the table (None: a spectator): a state of the same
     ruleset with every card that player cannot see replaced by a count."""
-    ruleset = find_ruleset(state.ruleset)
+    ruleset = _of(state)
     ruleset.check_state(state)
     check_viewer(state, player)
     return ruleset.view(state, player)
@@ -118,7 +124,7 @@ def view(state: GameState, player: int | None) -> GameState:
 
 def view_events(state: GameState, events: Sequence[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
     """A turn's events (of `state`'s ruleset) as `player` sees them (None: a spectator)."""
-    return find_ruleset(state.ruleset).view_events(events, player)
+    return _of(state).view_events(events, player)
 
 
 def new_game(

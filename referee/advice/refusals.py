@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import engine
+from ..core.extras import Hints, answers
 from ..core.codes import Code
 from ..core.errors import Violation
 from ..i18n import Counted, Message
@@ -65,7 +66,7 @@ def legal_after(state: Any, actions: Sequence[Any], violation: Violation,
 def hint(state: Any, actions: Sequence[Any], violation: Violation, legal: list[dict] | None) -> Message | None:
     """One helpful sentence for the refusal, or None where there is nothing to add."""
     ruleset = engine.find_ruleset(state.ruleset)
-    if ruleset.family == "box":
+    if answers(ruleset, Hints):  # a game that computes its hints (the games of the box)
         return ruleset.hint(state, actions, violation, legal)
     if violation.code == Code.OPENING:
         return _opening(state.to_dict())

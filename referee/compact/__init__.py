@@ -43,23 +43,17 @@ from typing import Any
 from .. import engine
 from ..core.actions import Turn
 from ..core.compact import CompactGame, HiddenCards
-from ..core.ruleset import Ruleset, folder_part
+from ..core.ruleset import Ruleset
+from ..games import COMPACT_GAMES
 from ..core.turn import Event
 
 Action = Any
 
 
 def game_type(ruleset: str) -> type:
-    """The class that plays `ruleset` in process: its folder's `game.Game`, else
-    `EngineGame`."""
-    found = _TYPES.get(ruleset)
-    if found is None:
-        folder = type(engine.find_ruleset(ruleset)).__module__.rpartition(".")[0]
-        found = _TYPES[ruleset] = folder_part(folder, "game", "Game", EngineGame)
-    return found
-
-
-_TYPES: dict[str, type] = {}
+    """The class that plays `ruleset` in process: the registry's (`games.COMPACT_GAMES`),
+    else `EngineGame`. MalformedInput for an unknown ruleset."""
+    return COMPACT_GAMES.get(engine.find_ruleset(ruleset).name, EngineGame)
 
 
 def new(ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any] | None = None) -> CompactGame:

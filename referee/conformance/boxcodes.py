@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import engine
+from ..core.extras import FinishedPositions, answers
 from ..http.contract import validator
 from ..testing.boxplay import box_kinds, box_turn
 from .answers import REQUEST_SCHEMAS, expected, outcome, request_size
@@ -75,9 +76,8 @@ def find_box_code_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[st
                     listed[action["type"]] = action
             if number < POSITIONS or number % 25 == 0:
                 look_at(state, legal)
-            finished = engine.find_ruleset(ruleset).finished_position
-            if number == 1 and finished is not None:  # once the game's actions have been listed
-                look_at(finished(dealt), None)
+            if number == 1 and answers(rules, FinishedPositions):  # once the game's actions have been listed
+                look_at(rules.finished_position(dealt), None)
             else:
                 last.append((state, legal))
             if legal is None or set(best) >= wanted:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from hypothesis import assume, strategies as st
 
 from .. import engine
+from ..core.extras import ConstructedTables, answers
 from ..http.contract import validator
 from ..testing import play as plays
 from ..testing import strategies as strategies
@@ -31,9 +32,10 @@ from .boxcases import box_body
 #: The family of each percentile. Hypothesis favours the ends of a range, so the rare
 #: family sits in the middle.
 _PERCENTILES = ["legal"] * 30 + ["mistake"] * 15 + ["impossible"] * 5 + ["mistake"] * 50
-#: A game that lays out positions directly (`Ruleset.constructed_table`) draws most of its
+#: A game that lays out positions directly (`extras.ConstructedTables`) draws most of its
 #: cases from them.
-SOURCES = {name: {"table": 6, "position": 3, "deal": 1} if engine.find_ruleset(name).constructed_table
+SOURCES = {name: {"table": 6, "position": 3, "deal": 1}
+           if answers(engine.find_ruleset(name), ConstructedTables)
            else {"position": 4, "deal": 1} for name in engine.ROW_GAMES}
 
 

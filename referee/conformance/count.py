@@ -16,7 +16,7 @@ Two walkers give the same counts:
   its state compared as JSON;
 - for a game of the box, the same walk for every player who may act (the one to move,
   or each player a simultaneous step waits for), with every card known;
-- a ruleset's own faster walker where it has one (`Ruleset.fast_count`: MASTER's
+- a ruleset's own faster walker where it has one (`extras.FastCount`: MASTER's
   `perft` on its compact board, for a state with every card known, about thirty times
   faster);
 
@@ -30,6 +30,7 @@ import json
 from typing import Any, NamedTuple
 
 from .. import engine
+from ..core.extras import FastCount, answers
 from ..core.codes import Code
 from ..core.errors import MalformedInput, Violation
 from ..core.ruleset import Ruleset
@@ -45,7 +46,8 @@ def count_turns(state: Any, depth: int = 1) -> Counted:
     """The sequences of `depth` legal complete turns from the state and the distinct states
     they reach; raises the state's Violation (INVALID_STATE) for a state that cannot happen."""
     engine.check_state(state)
-    fast = engine.find_ruleset(state.ruleset).fast_count(state, depth)
+    rules = engine.find_ruleset(state.ruleset)
+    fast = rules.fast_count(state, depth) if answers(rules, FastCount) else None
     return Counted(*fast) if fast is not None else count_by_legal_actions(state, depth)
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import engine
+from ..core.extras import PositionSituations, PrintedExamples, answers
+from ..core.ruleset import RowFacts
 from ..testing import play as plays
 from .answers import expected, outcome, request_size
 from .cases import POOL, SOURCES, pooled
@@ -25,9 +27,9 @@ IMPOSSIBLE_KINDS = plays.IMPOSSIBLE
 
 
 def rulebook_cases(case: Case) -> list[dict[str, Any]]:
-    """Every game's printed examples (`Ruleset.printed_examples`), in the registry's order."""
+    """Every game's printed examples (`extras.PrintedExamples`), in the registry's order."""
     return [case(name, description, f"/v1/{endpoint}", request)
-            for ruleset in engine.RULESETS.values()
+            for ruleset in engine.RULESETS.values() if answers(ruleset, PrintedExamples)
             for name, description, endpoint, request in ruleset.printed_examples()]
 
 
@@ -38,7 +40,8 @@ def find_code_cases(case: Case, ruleset: str, seed: int = 0, tries: int = POOL) 
     """For every code of `ruleset` (but INVALID_STATE, see `find_impossible_cases`) and for
     an accepted turn, the smallest `/v1/turns` request found that gets it."""
     rules = engine.RULESETS[ruleset]
-    wanted = {c.value for c in rules.codes} - {"INVALID_STATE"} - {c.value for c in rules.unreachable_codes}
+    unreachable = rules.unreachable_codes if isinstance(rules, RowFacts) else frozenset()
+    wanted = {c.value for c in rules.codes} - {"INVALID_STATE"} - {c.value for c in unreachable}
     wanted.add("accepted")
     best: dict[str, dict[str, Any]] = {}
     for index in range(tries):
@@ -61,10 +64,11 @@ def find_code_cases(case: Case, ruleset: str, seed: int = 0, tries: int = POOL) 
 
 
 def position_situation_cases(case: Case, ruleset: str, seed: int = 0) -> list[dict[str, Any]]:
-    """The situations a game names by options and actions (`Ruleset.position_situations`:
+    """The situations a game names by options and actions (`extras.PositionSituations`:
     the classic editions' drawn cards), each shown by the first position of the pool (a
     known pile, a game not over) with those options where the actions get the outcome."""
-    wanted = engine.RULESETS[ruleset].position_situations
+    rules = engine.RULESETS[ruleset]
+    wanted = rules.position_situations if answers(rules, PositionSituations) else {}
     found: dict[str, dict[str, Any]] = {}
     for index in range(POOL) if wanted else ():
         for source in SOURCES[ruleset]:

@@ -212,23 +212,23 @@ class TableGame(CompactGame):
     def _copy(self) -> TableGame:
         """The table as it lies, without a turn being built: each field copied (`NESTED`
         two levels deep, `MIXED` two where an item is a list, `LISTS` one, `SHARED` not at
-        all). `__init_subclass__` writes it out for each game, as `dataclasses` writes an
-        `__init__`: it runs at every turn."""
-        raise NotImplementedError
+        all)."""
+        cls = type(self)
+        new = object.__new__(cls)
+        new._current, new._waiting, new._over = self._current, self._waiting, self._over
+        new._seat, new._taken, new._before, new._state = None, [], None, self._state
+        for name in cls.NESTED:
+            setattr(new, name, [v[:] for v in getattr(self, name)])
+        for name in cls.MIXED:
+            setattr(new, name, [v[:] if type(v) is list else v for v in getattr(self, name)])
+        for name in cls.LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        for name in cls.SHARED:
+            setattr(new, name, getattr(self, name))
+        return new
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        lines = ["def _copy(self):", "    new = make(cls)",
-                 "    new._current, new._waiting, new._over = self._current, self._waiting, self._over",
-                 "    new._seat, new._taken, new._before, new._state = None, [], None, self._state"]
-        lines += [f"    new.{name} = [v[:] for v in self.{name}]" for name in cls.NESTED]
-        lines += [f"    new.{name} = [v[:] if type(v) is list else v for v in self.{name}]" for name in cls.MIXED]
-        lines += [f"    new.{name} = self.{name}[:]" for name in cls.LISTS]
-        lines += [f"    new.{name} = self.{name}" for name in cls.SHARED]
-        lines.append("    return new")
-        scope: dict[str, Any] = {}
-        exec("\n".join(lines), {"make": object.__new__, "cls": cls}, scope)  # noqa: S102 - made here, not read in
-        cls._copy = scope["_copy"]  # type: ignore[method-assign]
         cls.FIELDS = cls.NESTED + cls.MIXED + cls.LISTS + cls.SHARED
 
     def _restore(self, other: TableGame) -> None:

@@ -1,16 +1,16 @@
 """The `Ruleset` base every game implements, and the registry that finds one by name.
 
 Like python-chess's variants: a ruleset bundles what differs between games (how a state
-is read and checked, how a turn starts, the deal, the scores) behind one interface, and
-the judging that is the same for all of them lives here once: `apply` (the whole-turn
-checks, then the step loop), `legal_actions`, `replay` and `scores`.
+is read and checked, how a turn opens, the deal, the scores) behind one small interface,
+and the judging that is the same for all of them lives here once: `apply` (the whole-turn
+checks, then the step loop), `partial_turn` and `legal_actions`, `replay` and `scores`.
+What only some games have is in `referee.core.extras`; what the row games say about their
+table in `RowFacts`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from importlib import import_module
-from importlib.util import find_spec
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .actions import Action, Draw, Turn
@@ -45,43 +45,31 @@ def game_name(folder: str) -> str:
     return folder.rpartition(".")[2].replace("_", "-")
 
 
-#: `folder_part`'s default for a part every game of the family must have.
-REQUIRED: Any = object()
-
-
-def folder_part(folder: str, module: str, attribute: str, default: Any = REQUIRED) -> Any:
-    """`attribute` of the module `module` in the game's package `folder`; `default` where
-    the folder has no such module or the module no such attribute, and an ImportError at
-    import time for a part that is required and missing."""
-    found = default
-    if find_spec(f"{folder}.{module}") is not None:
-        found = getattr(import_module(f"{folder}.{module}"), attribute, default)
-    if found is REQUIRED:
-        raise ImportError(f"the game {folder} has no {module}.{attribute}")
-    return found
-
-
 class Ruleset:
-    """One game the referee judges. A subclass sets the class attributes and implements
-    `load_state`, `check_state`, `start_turn`, `next_actions`, `score`, `deal` and `view`;
-    `wire` reads its turns.
+    """One game the referee judges: the questions every game answers.
 
-    A game's ruleset names its folder, `class Zweikampf(BoxRuleset, folder=__package__)`,
-    and takes from it by role what every game's folder holds (`take_parts`): its name (the
-    folder's, with hyphens), its texts (`texts.toml`) and its printed situations
-    (`situations.SITUATIONS`, where it has them). A family takes more (`BoxRuleset`)."""
+    A subclass reads and checks its states (`load_state`, `check_state`), reads its turns
+    (`load_turn`, `load_actions`), deals (`deal`), opens a turn on its table (`open_turn`:
+    the checks on the turn as a whole, and the turn's `Steps`), lists what may come next
+    (`next_actions`), and says what a seat sees (`view`, `view_events`) and how the game
+    stands (`score`). The judging that is the same for every game is written here once,
+    over those answers: `apply`, `partial_turn`, `legal_actions`, `replay`, `scores`.
+
+    What only some games have is not asked here: the row games' facts (`RowFacts`), the
+    hints of the box games, the blind choices of a sealed game and the kits' extras are
+    small optional protocols (`referee.core.extras`), which a game implements where it has
+    them.
+
+    A game's ruleset names its folder, `class Zweikampf(BoxRuleset, folder=__package__)`:
+    its name is the folder's, with hyphens, and its texts are the folder's `texts.toml`.
+    Everything else the ruleset names itself (its state, turn, deal and the rest), by
+    imports a reader and a type checker can follow."""
 
     def __init_subclass__(cls, folder: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if folder:
-            cls.take_parts(folder)
-
-    @classmethod
-    def take_parts(cls, folder: str) -> None:
-        """Set what the game's folder holds by role (see the class docstring)."""
-        cls.name = game_name(folder)
-        cls.texts = load_texts(folder)
-        cls.situations = folder_part(folder, "situations", "SITUATIONS", cls.situations)
+            cls.name = game_name(folder)
+            cls.texts = load_texts(folder)
 
     name: str = ""
     #: The family of games: "rows" (MASTER, classic, junior) or "box" (the other games in
@@ -90,78 +78,94 @@ class Ruleset:
     #: What the game says to a person (its folder's `texts.toml`), which the properties
     #: below read.
     texts: GameTexts
-    #: Readings several games of the family share, by the key a game's texts name them
-    #: with (`family_readings`).
-    family_readings: Mapping[str, str] = {}
     #: The seats a game can have (`seats` narrows them where an option does).
     min_players: int = 2
     max_players: int = 6
-    #: The highest value of a row (the row games; 0 for a game without rows).
-    top: int = 0
-    #: The bonus cards of the game (MASTER's seven; 0 for a game without).
-    bonus_cards: int = 0
-    #: The jokers of the game (MASTER's four); bridge cards dealt (MASTER); the order of
-    #: the rows chosen at the deal (MASTER's `rows`).
-    jokers: int = 0
-    bridges: bool = False
-    chooses_row_order: bool = False
-
-    # -- what the kits for test authors ask (`referee.testing`, `referee.conformance`) -------
-
-    #: Codes the ruleset lists that no request can get.
-    unreachable_codes: frozenset[Code] = frozenset()
-    #: The printed rules' situations that the conformance kit searches random games for:
-    #: (name, description, a test on (state before, turn, answer)).
-    situations: tuple[tuple[str, str, Callable[[Any, Any, Any], bool]], ...] = ()
-    #: Situations shown by a position of the kit's pool with given options: name ->
-    #: (options, endpoint, actions, what the actions get as a whole turn, description).
-    position_situations: dict[str, tuple[dict[str, Any], str, list[dict[str, Any]], str, str]] = {}
-    #: A position laid out directly rather than reached by play, for the kits:
-    #: `constructed_table(rng, players=None, endgame=False)` (JSON shape), or None.
-    constructed_table: Callable[..., dict[str, Any]] | None = None
-    #: A finished position made from a deal (JSON shapes), for a game whose random play
-    #: seldom ends; or None.
-    finished_position: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-
-    def printed_examples(self) -> list[tuple[str, str, str, dict[str, Any]]]:
-        """The printed rulebook's examples: (name, description, endpoint, request)."""
-        return []
     #: The codes the ruleset reports, in its check order.
     codes: tuple[Code, ...] = ()
-    wire: Wire
 
     @property
     def options(self) -> list[dict[str, Any]]:
         """The options of a new game, as `GET /v1/rulesets` lists them."""
         return []
 
-    # -- the ruleset's part ------------------------------------------------------------------
+    def seats(self, options: Any) -> range:
+        """The numbers of players a game of these options can have."""
+        return range(self.min_players, self.max_players + 1)
+
+    @property
+    def title(self) -> str:
+        """The game's name as a person reads it (a message id: the rules reference
+        translates it)."""
+        return self.texts.title
+
+    @property
+    def description(self) -> str:
+        """One paragraph for `GET /v1/rulesets`."""
+        return self.texts.description
+
+    @property
+    def summary(self) -> str:
+        """The game in a few sentences, for the rules reference (a message id)."""
+        return self.texts.summary
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The readings the referee takes where the printed rules leave room (message ids)."""
+        return self.texts.readings
+
+    # -- the game's answers -----------------------------------------------------------------
 
     def load_state(self, data: Any) -> Any:
         """A state from its JSON shape; raises MalformedInput."""
+        raise NotImplementedError
+
+    def load_turn(self, data: Any) -> Turn:
+        """A turn from its JSON shape; raises MalformedInput."""
+        raise NotImplementedError
+
+    def load_actions(self, data: Any) -> tuple[Action, ...]:
+        """A list of actions (a turn prefix) from its JSON shape; raises MalformedInput."""
         raise NotImplementedError
 
     def check_state(self, state: Any) -> None:
         """Raise INVALID_STATE, with its reason, for a state that cannot happen."""
         raise NotImplementedError
 
-    def start_turn(self, state: Any, player: int, actions: Sequence[Any]) -> Steps:
-        """The checks on `player`'s turn (or a prefix of it, `actions`) as a whole that come
-        after the mover's, and the turn's working copy of the table."""
+    def deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> tuple[Any, int]:
+        """A seeded deal with the game's `options` (None: the defaults), and how often it
+        was redone."""
         raise NotImplementedError
 
-    def next_actions(self, steps: Any, index: int) -> Iterable[Action]:
+    def open_turn(self, state: Any, player: int, actions: Sequence[Any], listing: bool) -> Steps | None:
+        """`player`'s turn on the checked table `state` as far as `actions` go: the checks
+        on the turn as a whole, then the turn's working copy (`Steps`), which judges each
+        action. Judging a whole turn (`listing` false), a turn that may not be taken
+        raises its violation (`GAME_OVER`, `NOT_YOUR_TURN`, the turn's shape); listing
+        what may follow a prefix, a player with nothing to list gets None.
+
+        The row games: the one to move, and at least one action."""
+        if listing:
+            if state.is_over or player != state.current:
+                return None
+        else:
+            check_mover(state, player)
+            if not actions:
+                raise MalformedInput("a turn has at least one action")
+        return self.start_turn(state, player, actions)
+
+    def start_turn(self, state: Any, player: int, actions: Sequence[Any]) -> Steps:
+        """The checks on the turn (or a prefix of it, `actions`) as a whole that come
+        after the mover's, and the turn's working copy of the table (`open_turn`)."""
+        raise NotImplementedError
+
+    def next_actions(self, steps: Any, index: int) -> Iterable[Any]:
         """Every action that can legally come next after the actions `steps` has taken,
         as action `index`."""
         raise NotImplementedError
 
     def score(self, state: Any) -> dict[str, Any]:
         """`{"finished", "scores", "winners"}` of a checked state."""
-        raise NotImplementedError
-
-    def deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> tuple[Any, int]:
-        """A seeded deal with the game's `options` (None: the defaults), and how often it
-        was redone."""
         raise NotImplementedError
 
     def view(self, state: Any, player: int | None) -> Any:
@@ -182,122 +186,10 @@ class Ruleset:
             for event in events
         ]
 
-    @property
-    def title(self) -> str:
-        """The game's name as a person reads it (a message id: the rules reference
-        translates it)."""
-        return self.texts.title
-
-    @property
-    def description(self) -> str:
-        """One paragraph for `GET /v1/rulesets`."""
-        return self.texts.description
-
-    @property
-    def summary(self) -> str:
-        """The game in a few sentences, for the rules reference (a message id)."""
-        return self.texts.summary
-
-    @property
-    def readings(self) -> tuple[str, ...]:
-        """The readings the referee takes where the printed rules leave room (message ids):
-        those the game shares with its family first, then its own."""
-        return tuple(self.family_readings[key] for key in self.texts.family_readings) + self.texts.readings
-
-    def seats(self, options: Any) -> range:
-        """The numbers of players a game of these options can have."""
-        return range(self.min_players, self.max_players + 1)
-
-    def row_colors(self, options: Any) -> tuple[str, ...]:
-        """The colours a row can have in a game of these options, in the game's order (the
-        row games; none for a game without rows)."""
-        return ()
-
-    def hint(self, state: Any, actions: Sequence[Action], violation: Violation,
-             legal: list[dict] | None) -> Any:
-        """A game's own hint (an `i18n.Message`) for a refused turn, or None; the row games'
-        hints are read from the table by `referee.advice.refusals`."""
-        return None
-
-    def fast_count(self, state: Any, depth: int) -> tuple[int, int] | None:
-        """The (turns, states) that `referee count` finds `depth` turns deep from a checked
-        state, by a faster walker of the ruleset's own where it has one for this state;
-        None sends the count to the reference walker over `legal_actions`."""
-        return None
-
-    # -- reading turns ---------------------------------------------------------------------------
-
-    def load_turn(self, data: Any) -> Turn:
-        return self.wire.turn(data)
-
-    def load_actions(self, data: Any) -> tuple[Action, ...]:
-        return self.wire.actions(data)
-
-    # -- judging, the same for every ruleset ----------------------------------------------------
-
-    def apply(self, state: Any, turn: Turn) -> TurnResult:
-        """The new state after a legal turn, or a Violation for the first failing check."""
-        self.check_state(state)
-        check_mover(state, turn.player)
-        if not turn.actions:
-            raise MalformedInput("a turn has at least one action")
-        return self.start_turn(state, turn.player, turn.actions).run(turn.actions)
-
-    def legal_actions(self, state: Any, prefix: Sequence[Action] = (), player: int | None = None) -> LegalActions:
-        """The legal continuations of `prefix` for `player` (default: the one to move);
-        raises the prefix's own violation, if any.
-
-        The end-of-turn checks are not applied to the prefix. A finished game has no legal
-        actions, nor has a player who is not to move.
-        """
-        return self.partial_turn(state, prefix, player)[0]
-
-    def partial_turn(self, state: Any, prefix: Sequence[Action],
-                     player: int | None = None) -> tuple[LegalActions, list[Event]]:
-        """`legal_actions`, with the events the prefix has caused so far (its draws)."""
-        self.check_state(state)
-        player = self.lister(state, player)
-        if state.is_over or player != state.current:
-            return LegalActions(player, [], False), []
-        prefix = tuple(prefix)
-        steps = self.start_turn(state, state.current, prefix)
-        for index, action in enumerate(prefix):
-            steps.take(index, action)
-        complete = bool(prefix) and steps.is_complete()
-        return LegalActions(state.current, list(self.next_actions(steps, len(prefix))), complete), steps.events
-
-    #: Whether `POST /v1/games` deals it sealed: its turns, views and events carry a
-    #: sealed game (what turns up a card is named by `turns_up`, and nothing leaks).
-    sealable = True
-
-    def check_mover(self, state: Any, player: int, actions: Sequence[Action] = ()) -> None:
+    def check_mover(self, state: Any, player: int, actions: Sequence[Any] = ()) -> None:
         """`GAME_OVER`, then `NOT_YOUR_TURN` unless `player` may act now (with `actions`,
         for a game where some turns may be taken out of turn)."""
         check_mover(state, player)
-
-    def turns_up(self, action: Any) -> bool:
-        """The action turns up a card its player cannot know before (a draw): in a sealed
-        game the referee names that card, and the request ends with it."""
-        return isinstance(action, Draw)
-
-    def sealed_unnamed(self, action: Any) -> str | None:
-        """The member a sealed game's action must leave out, because the referee turns up
-        what it would name (a draw's or a reveal's `card`); None when it names nothing so."""
-        if self.turns_up(action) and getattr(action, "card", None) is not None:
-            return "card"
-        return None
-
-    def sealed_reorder(self, before: Any, after: Any, rng: Any) -> Any:
-        """A sealed game's state after a turn, with every hand that others cannot see
-        and that an order could betray reordered from the game's `rng` (a card drawn
-        from a fan held face down); by default `after` as it is."""
-        return after
-
-    def sealed_pick(self, state: Any, player: int, action: Any, rng: Any) -> Any:
-        """The action as the referee plays it in a sealed game, where the player cannot
-        see what they choose from: a choice made blind (a card drawn from a fan held face
-        down) is made here with the game's `rng`; other actions are as sent."""
-        return action
 
     def lister(self, state: Any, player: int | None) -> int | None:
         """Whose legal actions `/v1/legal-actions` lists: `player`, by default the one to
@@ -307,6 +199,44 @@ class Ruleset:
         if not 0 <= player < len(state.players):
             raise MalformedInput(f"there is no player {player} in this game")
         return player
+
+    def turns_up(self, action: Any) -> bool:
+        """The action turns up a card its player cannot know before (a draw): in a sealed
+        game the referee names that card, and the request ends with it."""
+        return isinstance(action, Draw)
+
+    # -- judging, the same for every ruleset ----------------------------------------------------
+
+    def apply(self, state: Any, turn: Turn) -> TurnResult:
+        """The new state after a legal turn, or a Violation for the first failing check."""
+        self.check_state(state)
+        steps = self.open_turn(state, turn.player, turn.actions, listing=False)
+        assert steps is not None  # a turn that may not be taken has raised
+        return steps.run(turn.actions)
+
+    def legal_actions(self, state: Any, prefix: Sequence[Any] = (), player: int | None = None) -> LegalActions:
+        """The legal continuations of `prefix` for `player` (default: the one to move);
+        raises the prefix's own violation, if any.
+
+        The end-of-turn checks are not applied to the prefix. A finished game has no legal
+        actions, nor has a player who may not act now.
+        """
+        return self.partial_turn(state, prefix, player)[0]
+
+    def partial_turn(self, state: Any, prefix: Sequence[Any],
+                     player: int | None = None) -> tuple[LegalActions, list[Event]]:
+        """`legal_actions`, with the events the prefix has caused so far (its draws, the
+        cards it turned up)."""
+        self.check_state(state)
+        player = self.lister(state, player)
+        prefix = tuple(prefix)
+        steps = None if player is None else self.open_turn(state, player, prefix, listing=True)
+        if steps is None:
+            return LegalActions(player, [], False), []
+        for index, action in enumerate(prefix):
+            steps.take(index, action)
+        complete = steps.is_turn()
+        return LegalActions(player, list(self.next_actions(steps, len(prefix))), complete), steps.events
 
     def replay(self, state: Any, turns: Sequence[Turn]) -> ReplayResult:
         """Apply the turns in order; stop at the first violation, which then carries `turn`
@@ -328,8 +258,39 @@ class Ruleset:
         return ReplayResult(state, events, unchecked)
 
     def scores(self, state: Any) -> dict[str, Any]:
+        """`score` of a state, checked first."""
         self.check_state(state)
         return self.score(state)
+
+
+class RowFacts:
+    """What the games played on rows (MASTER, classic, junior) say about their table,
+    which the pictures and the kits for test authors ask (`referee.pictures.table`,
+    `referee.testing`, `referee.conformance`); mixed into their rulesets."""
+
+    #: The highest value of a row.
+    top: int = 0
+    #: The bonus cards of the game (MASTER's seven; 0 for a game without).
+    bonus_cards: int = 0
+    #: The jokers of the game (MASTER's four); bridge cards dealt (MASTER); the order of
+    #: the rows chosen at the deal (MASTER's `rows`).
+    jokers: int = 0
+    bridges: bool = False
+    chooses_row_order: bool = False
+    #: Codes the ruleset lists that no request can get.
+    unreachable_codes: frozenset[Code] = frozenset()
+    #: The ruleset's turns, read by `Wire`.
+    wire: Wire
+
+    def row_colors(self, options: Any) -> tuple[str, ...]:
+        """The colours a row can have in a game of these options, in the game's order."""
+        raise NotImplementedError
+
+    def load_turn(self, data: Any) -> Turn:
+        return self.wire.turn(data)
+
+    def load_actions(self, data: Any) -> tuple[Action, ...]:
+        return self.wire.actions(data)
 
 
 class Registry(Mapping[str, Ruleset]):

@@ -147,6 +147,10 @@ class Steps:
         """The actions so far already make a legal turn."""
         raise NotImplementedError
 
+    def is_turn(self) -> bool:
+        """The actions taken so far are a whole legal turn (at least one action)."""
+        return bool(self.taken) and self.is_complete()
+
     def result(self) -> TurnResult:
         raise NotImplementedError
 

@@ -31,7 +31,7 @@ def new_game():
     salt = request["salt"]
     sealed.refuse_invite(request)
     if request["sealed"]:
-        sealed.refuse_unsealable(request)
+        sealed.refuse_seed_and_hidden(request)
         salt = sealed.deal_salt()
     game = engine.new_game(
         request["players"],

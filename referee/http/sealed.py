@@ -36,6 +36,7 @@ from typing import Any, Callable
 from flask import Flask, current_app
 
 from .. import engine
+from ..core import extras
 from ..core.codes import Code
 from ..core.deal import new_salt
 from ..core.errors import Violation
@@ -183,14 +184,6 @@ def history(sealed: Sealed) -> dict[str, Any]:
     return {"turn": sealed.turn, "previous": sealed.previous}
 
 
-def refuse_unsealable(request: dict[str, Any]) -> None:
-    """A sealed game of a ruleset whose sealed turns are not carried yet (its `sealable`)."""
-    ruleset = engine.find_ruleset(request["ruleset"])
-    if not ruleset.sealable:
-        raise schema_violation("/sealed", f"The {ruleset.name} game is not offered sealed yet: leave out sealed.")
-    refuse_seed_and_hidden(request)
-
-
 def refuse_invite(request: dict[str, Any]) -> None:
     """`invite` is for sealed games, under a store."""
     if not request["invite"]:
@@ -269,7 +262,7 @@ def new_actions(body_actions: list[Any], state: Any, pointer: str, drawing: bool
     actions = list(engine.load_actions(body_actions, ruleset=state.ruleset))
     rules = engine.find_ruleset(state.ruleset)
     for index, action in enumerate(actions):
-        named = rules.sealed_unnamed(action)
+        named = extras.sealed_unnamed(rules, action)
         if named == "card":
             raise schema_violation(f"{pointer}/{index}/card",
                                    "In a sealed game the referee draws the card: leave out card.")
@@ -326,7 +319,7 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
     # token makes the same choice, and nobody can foresee it.
     rng = sealed.generator(len(before))
     rules = engine.find_ruleset(state.ruleset)
-    sent = [rules.sealed_pick(state, seat, action, rng) for action in sent]
+    sent = [extras.sealed_pick(rules, state, seat, action, rng) for action in sent]
     actions = before + sent
     if not actions:
         raise schema_violation("/turn/actions", "A turn has at least one action.")
@@ -350,7 +343,7 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
         raise refused if advised is None else refusal_on_view(refused, view, seat, actions, advised) from None
     # A hand the others cannot see is shuffled where it changed, so its order tells
     # nothing (a card just drawn is not at the end).
-    after = rules.sealed_reorder(state, result.state, rng)
+    after = extras.sealed_reorder(rules, state, result.state, rng)
     following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token))
     return answer(following, after, seat, result.events, view_of=engine.view(after, seat), issued=issued,
                   short=advised is None)

@@ -59,7 +59,8 @@ class RulesetSchema(Schema):
     description = fields.String()
     options = fields.List(fields.Nested(OptionSchema))
     codes = fields.Function(lambda ruleset: [code.value for code in ruleset.codes])
-    sealable = fields.Boolean()
+    # Every ruleset is dealt sealed: its turns, views and events carry a sealed game.
+    sealable = fields.Function(lambda ruleset: True)
 
 
 new_game_schema = NewGameSchema()

@@ -24,14 +24,14 @@ How to add a string
    `Counted(singular, plural, n, ...)` or `Translator.ngettext`. Never join translated
    pieces with `+`. A game's own words go in its folder's `texts.toml`
    (`referee/core/texts.py`), which `extract.extract_game_texts` reads.
-2. Extract and merge (from the repository's root; Babel's command-line tool):
+2. Extract and merge (from the repository's root): `referee.i18n.extract` writes both
+   templates from the sources (babel.cfg and babel-pages.cfg say what each domain reads),
+   sorted, without locations or a dated header, so an untouched tree extracts to the very
+   same files; Babel's command-line tool merges them into the catalogues:
 
-       pybabel extract -F babel.cfg -k Message -k Counted:1,2 -k invalid_state -o referee/i18n/locales/messages.pot --no-location --sort-output .
+       python -m referee.i18n.extract
        pybabel update -D messages -i referee/i18n/locales/messages.pot -d referee/i18n/locales --no-fuzzy-matching
-
-   and for the pages' domain (its sources are listed in babel-pages.cfg):
-
-       pybabel extract -F babel-pages.cfg -o referee/i18n/locales/pages.pot --no-location --sort-output . && pybabel update -D pages -i referee/i18n/locales/pages.pot -d referee/i18n/locales --no-fuzzy-matching
+       pybabel update -D pages -i referee/i18n/locales/pages.pot -d referee/i18n/locales --no-fuzzy-matching
 
 3. Translate the new entries in each `<lang>/LC_MESSAGES/<domain>.po`, keeping every
    `{placeholder}` as it is. `tests/i18n` fails while an entry is missing, untranslated,

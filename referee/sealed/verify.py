@@ -35,6 +35,7 @@ from typing import Any
 
 from .. import engine
 from ..core.errors import MalformedInput, Violation
+from ..core.extras import sealed_pick, sealed_reorder
 from .sealing import blind_generator, commitment
 
 
@@ -80,6 +81,7 @@ def verify(record: dict[str, Any]) -> int:
         ).state
     except MalformedInput as exc:
         raise NotARecord(f"the game cannot be dealt: {exc}") from None
+    rules = engine.find_ruleset(state.ruleset)
     seat = record.get("seat")
     if seat is not None and "hand" in record:
         if not 0 <= seat < len(state.players) or not hasattr(state.players[seat], "hand"):
@@ -89,14 +91,14 @@ def verify(record: dict[str, Any]) -> int:
             raise Mismatch(f"the deal: seat {seat} was given {record['hand']}, the seed deals {dealt}")
     for number, entry in enumerate(record["turns"]):
         try:
-            turn = engine.load_turn({"player": entry["player"], "actions": entry["actions"]}, state.ruleset)
+            turn = rules.load_turn({"player": entry["player"], "actions": entry["actions"]})
         except (MalformedInput, KeyError, TypeError) as exc:
             raise NotARecord(f"turn {number}: {exc}") from None
         try:
-            result, after = as_sealed(state, turn, number, record["seed"], record["salt"])
+            result, after = as_sealed(rules, state, turn, number, record["seed"], record["salt"])
         except Violation as refused:
             raise Mismatch(f"turn {number}: the seeded game refuses it ({refused.code.value}: {refused.detail})") from None
-        seen = engine.view_events(state, result.events, seat)
+        seen = rules.view_events(result.events, seat)
         drawn = [e for e in seen if e["type"] in TURNED_UP]
         recorded = [e for e in entry.get("events", []) if isinstance(e, dict) and e.get("type") in TURNED_UP]
         if len(recorded) != len(drawn):
@@ -110,21 +112,21 @@ def verify(record: dict[str, Any]) -> int:
     return len(record["turns"])
 
 
-def as_sealed(state: Any, turn: Any, number: int, seed: int, salt: str) -> tuple[Any, Any]:
+def as_sealed(rules: engine.Ruleset, state: Any, turn: Any, number: int, seed: int, salt: str) -> tuple[Any, Any]:
     """Turn `number` played as the sealed game played it: each blind choice (a place in
     a fan, a shuffle) made from the deal's secret as the referee made it, request by
     request (a request ends with each action that turns up a card), and the hands
-    reordered as the referee reordered them. The turn's result, and the state after."""
-    rules = engine.find_ruleset(state.ruleset)
+    reordered as the referee reordered them. The turn's result, and the state after.
+    `rules` is the game's ruleset, and `state` one it made (so checked already)."""
     taken: list[Any] = []
     rng, ended = blind_generator(seed, salt, number, 0), False
     for action in turn.actions:
         if ended:  # the request before ended with a card turned up: a new one
             rng = blind_generator(seed, salt, number, len(taken))
-        taken.append(rules.sealed_pick(state, turn.player, action, rng))
-        ended = engine.turns_up(state, action)
-    if ended and engine.partial_turn(state, taken, turn.player)[0].actions:
+        taken.append(sealed_pick(rules, state, turn.player, action, rng))
+        ended = rules.turns_up(action)
+    if ended and rules.legal_actions(state, taken, turn.player).actions:
         # The rules let the turn go on after the card: a request without actions ended it.
         rng = blind_generator(seed, salt, number, len(taken))
-    result = engine.apply(state, engine.Turn(turn.player, tuple(taken)))
-    return result, rules.sealed_reorder(state, result.state, rng)
+    result = rules.apply(state, engine.Turn(turn.player, tuple(taken)))
+    return result, sealed_reorder(rules, state, result.state, rng)

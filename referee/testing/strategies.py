@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import assume, strategies as st
 
 from .. import engine
+from ..core.extras import ConstructedTables, answers
 from . import play as plays
 from .decks import GameKind, game_kinds
 
@@ -65,16 +66,18 @@ def positions(draw, ruleset: str | None = None, hidden: bool | None = False, max
 
 
 def constructing() -> list[str]:
-    """The row games that lay out positions directly (`Ruleset.constructed_table`)."""
-    return [name for name in engine.ROW_GAMES if engine.find_ruleset(name).constructed_table]
+    """The row games that lay out positions directly (`extras.ConstructedTables`)."""
+    return [name for name in engine.ROW_GAMES if answers(engine.find_ruleset(name), ConstructedTables)]
 
 
 @st.composite
 def tables(draw, hidden: bool | None = False, players: int | None = None, ruleset: str | None = None) -> Data:
-    """A position the game lays out directly (`Ruleset.constructed_table`; by default the
+    """A position the game lays out directly (`extras.ConstructedTables`; by default the
     first game that does, MASTER: dense rows, islands behind bridges, jokers on the
     table, the bonus cards running out, an empty pile)."""
-    construct = engine.find_ruleset(ruleset or constructing()[0]).constructed_table
+    rules = engine.find_ruleset(ruleset or constructing()[0])
+    assert answers(rules, ConstructedTables), f"{rules.name} lays out no positions"
+    construct = rules.constructed_table
     rng = draw(rngs(), label="table")
     try:
         state = construct(rng, players=players)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from referee import engine
 from referee.cli import build_parser
 from referee.environment import VARIABLES
 from referee.guide import SITE_DIR
@@ -21,8 +22,8 @@ from referee.http import create_app
 from support.doc_examples import DOCS, ROOT, pages
 
 MKDOCS = Path(sys.executable).parent / "mkdocs"
-GAMES = ["master", "classic", "junior", "zweikampf", "farben-sammeln", "ueberall-anschliessen", "hoechste-karte",
-         "mogeln", "ratefix", "schwarzer-peter", "schnipp-schnapp"]
+#: Every game the registry holds has its page.
+GAMES = list(engine.RULESETS)
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +96,7 @@ def test_the_http_reference_renders_an_operation_its_body_and_its_answers():
 
 def test_the_command_line_reference_names_every_command_and_option():
     text = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
-    sections = dict(re.findall(r"^## `referee (\w+)`\n(.*?)(?=^## |\Z)", text, re.M | re.S))
+    sections = dict(re.findall(r"^## `referee ([\w-]+)`\n(.*?)(?=^## |\Z)", text, re.M | re.S))
     commands = build_parser()._subparsers._group_actions[0].choices
     assert set(sections) == set(commands)
     for name, command in commands.items():

@@ -17,6 +17,7 @@ each answer to a seat:
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -27,6 +28,7 @@ from referee.http import create_app
 from referee.http.sealed import sealer
 from referee.http import sealed as sealed_http
 from referee.sealed.sealing import new_key
+from referee.testing.boxplay import with_a_value
 from support.contract_check import assert_matches_contract
 
 CARD = re.compile(r"[A-Z][0-9]{1,2}")
@@ -566,3 +568,98 @@ def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_se
         assert answer.json["events"] == answer.json["public"]
         schnapp_view_hides(answer.json["view"], after)
         game = answer.json["game"]
+
+
+# -- every ruleset, from the registry --------------------------------------------------------
+# The tests above write what a seat may not see from each game's page. This one takes it
+# from the engine's own view, so it runs for every ruleset the registry holds, a new one
+# too: no answer to a seat names a card of the whole state that the seat's view of it
+# does not show (less the cards of the open turn, whose policy the tests above check).
+
+
+def viewed_unseen(sealed, seat):
+    state = sealed.state
+    seen = cards_named(engine.view(engine.load_state(state), seat).to_dict())
+    return cards_named(state) - seen - {a.get("card") for a in sealed.open}
+
+
+def viewed_view_hides(view, sealed, seat):
+    if not sealed.open:
+        assert view == engine.view(engine.load_state(sealed.state), seat).to_dict()
+
+
+class ViewedTable(Table):
+    """A sealed game checked against the engine's views alone: what a seat may not see
+    is what its view of the whole state does not show; an answer may name what its
+    `public` events show everyone (a challenged play turned up), and the seat's events
+    differ from the public ones only in naming a card to the player it went to."""
+
+    def __init__(self, created):
+        super().__init__(created, viewed_unseen, viewed_view_hides)
+
+    def play(self, seat, turn):
+        before = whole(self.game)
+        response = post("/v1/turns", {"game": self.game, "seat": self.seats[seat], "turn": turn})
+        if response.status_code != 200:
+            self.assert_nothing_unseen(response.json, before, seat)
+            if response.status_code == 422 and response.json["code"] != "NOT_YOUR_TURN":
+                assert response.json == plain_refusal(self.game, seat, turn).json
+            return None
+        answer = response.json
+        after = whole(answer["game"])
+        shown = cards_named(answer["public"])
+        assert cards_named(answer) & (viewed_unseen(after, seat) - shown) == set(), answer
+        for mine, everyone in zip(answer["events"], answer["public"], strict=True):
+            if mine != everyone:
+                assert {**mine, "card": None} == everyone and mine["player"] == seat, (mine, everyone)
+        viewed_view_hides(answer["view"], after, seat)
+        self.game = answer["game"]
+        return answer
+
+
+def any_turn(table, seat, data):
+    """A legal turn of the seat, one listed action at a time: each is sent as the turn so
+    far, and kept as the prefix where the referee refuses it as not yet a whole turn
+    (the refusal compared with the plain game's); an answer that leaves the turn open
+    (a card turned up) goes on from there."""
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="values"))
+    prefix = []
+    for _ in range(12):
+        listed = table.ask("/v1/legal-actions", seat, actions=prefix).json
+        if not listed.get("actions"):
+            return table.play(seat, {"player": seat, "actions": prefix}) if listed.get("complete") else None
+        action = with_a_value(data.draw(st.sampled_from(listed["actions"]), label="action"), rng)
+        answer = table.play(seat, {"player": seat, "actions": prefix + [action]})
+        if answer is None:
+            prefix.append(action)
+        elif not answer["open"]:
+            return answer
+        else:
+            prefix = []
+    return None
+
+
+@pytest.mark.parametrize("ruleset", list(engine.RULESETS))
+@settings(max_examples=2, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data(), seed=st.integers(0, 2**53 - 1))
+def test_every_ruleset_dealt_sealed_tells_each_seat_only_what_its_view_shows(ruleset, data, seed):
+    rules = engine.find_ruleset(ruleset)
+    players = data.draw(st.integers(rules.min_players, min(rules.max_players, 4)), label="players")
+    names = [f"P{i}" for i in range(players)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "new_seed", lambda: seed)
+        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
+        created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
+    assert created.status_code == 201
+    table = ViewedTable(created.json)
+    played = 0
+    for _ in range(25):
+        sealed = whole(table.game)
+        if engine.load_state(sealed.state).is_over:
+            break
+        watcher = data.draw(st.integers(0, players - 1), label="watcher")
+        viewed_view_hides(table.ask("/v1/views", watcher).json["view"], sealed, watcher)
+        may_act = [seat for seat in range(players) if table.ask("/v1/legal-actions", seat).json["actions"]]
+        assert may_act, sealed.state
+        played += any_turn(table, data.draw(st.sampled_from(may_act), label="seat"), data) is not None
+    assert played, "whole turns were played"

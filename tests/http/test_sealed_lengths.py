@@ -40,7 +40,8 @@ def post(path, body):
 
 
 def names_for(ruleset):
-    return ["Ann", "Ben"] if ruleset == "zweikampf" else ["Ann", "Ben", "Cleo"]
+    """Three players where the game seats them, else its most."""
+    return ["Ann", "Ben", "Cleo"][:min(3, engine.find_ruleset(ruleset).max_players)]
 
 
 def started(ruleset, seed, monkeypatch):

@@ -7,23 +7,17 @@ from __future__ import annotations
 
 import pytest
 
+from referee import engine
+
 from support.box_table_page import BoxTable
 
 from .test_table_access import SIZES, serious
 
 pytestmark = pytest.mark.slow
 
-#: Each game with as many players as its first screen needs.
-GAMES = {
-    "zweikampf": ["Ann", "Ben"],
-    "farben-sammeln": ["Ann", "Ben", "Cleo"],
-    "ueberall-anschliessen": ["Ann", "Ben", "Cleo"],
-    "hoechste-karte": ["Ann", "Ben", "Cleo"],
-    "mogeln": ["Ann", "Ben", "Cleo"],
-    "ratefix": ["Ann", "Ben", "Cleo"],
-    "schwarzer-peter": ["Ann", "Ben", "Cleo"],
-    "schnipp-schnapp": ["Ann", "Ben", "Cleo"],
-}
+#: Each game of the box in the registry, with three players where it seats them, else its most.
+GAMES = {name: ["Ann", "Ben", "Cleo"][:min(3, rules.max_players)]
+         for name, rules in engine.RULESETS.items() if rules.family == "box"}
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -27,6 +27,10 @@ class Grammar:
         """Exactly one action, of one of these kinds."""
         return cls({0: {kind: 1 for kind in kinds}}, {1})
 
+    def kinds(self) -> set[str]:
+        """Every kind of action the grammar names."""
+        return {kind for following in self.steps.values() for kind in following}
+
     def walk(self, kinds: Sequence[str]) -> tuple[int | None, int | None]:
         """The state after `kinds`, and the index of the first kind that does not fit (None
         when all fit)."""

@@ -1,11 +1,15 @@
 """`BoxRuleset`: what every box game is as a `core.ruleset.Ruleset`.
 
-The judging follows docs/games/index.md's check order: the state (INVALID_STATE),
-then the turn as a whole (`GAME_OVER`, `NOT_YOUR_TURN`, `TURN_SHAPE`), then each action
+The judging (`core.ruleset.Ruleset.apply`, written once for every game) follows
+docs/games/index.md's check order: the state (INVALID_STATE), then the turn as a whole
+(`GAME_OVER`, `NOT_YOUR_TURN`, `TURN_SHAPE`: `open_turn`), then each action
 (`ACTION_AFTER_GAME_END`, then the game's checks), then the end of the turn. A game
-subclasses it naming its folder (`class Mogeln(BoxRuleset, folder=__package__)`), from
-which the family takes each part by its role (`take_parts`), sets its codes, grammar and
-action reader, and implements `score` and `view`.
+subclasses it naming its folder (`class Mogeln(BoxRuleset, folder=__package__)`) and
+names its parts: its state, turn, deal and impossible states, and where it has them its
+printed situations and computed hints (`Zweikampf` in `referee/games/zweikampf/ruleset.py`
+is the smallest); it sets its codes, grammar and action reader, and implements `score`
+and `view`. The family holds the turn's table of steps to the kinds the game reads when
+the game is imported.
 """
 
 from __future__ import annotations
@@ -16,9 +20,8 @@ from typing import Any, NamedTuple
 from ...core.actions import Turn
 from ...core.codes import Code
 from ...core.errors import Violation
-from ...core.ruleset import Ruleset, folder_part
+from ...core.ruleset import Ruleset
 from ...core.scoring import best_players
-from ...core.turn import LegalActions, TurnResult
 from ...i18n import Message
 from .actions import ActionReader
 from .grammar import Grammar
@@ -65,27 +68,32 @@ def no_hint(state: Any, code: Code, legal: list[dict] | None) -> Message | None:
 
 class BoxRuleset(Ruleset):
     family = "box"
+    #: Readings the games of the box share, by the key a game's texts name them with.
     family_readings = FAMILY_READINGS
 
-    @classmethod
-    def take_parts(cls, folder: str) -> None:
-        """Besides every game's name, texts and situations, a box game's folder holds by
-        role: its state (`state.<Game>State`) and turn (`turn.<Game>Turn`), named after
-        the ruleset's class; its deal (`deal.deal`); its impossible states
-        (`validity.check_game`); and, where it computes hints, `hints.hint`."""
-        super().take_parts(folder)
-        cls.state_type = folder_part(folder, "state", f"{cls.__name__}State")
-        cls.turn_type = folder_part(folder, "turn", f"{cls.__name__}Turn")
-        cls.new_deal = staticmethod(folder_part(folder, "deal", "deal"))
-        cls.check_game = staticmethod(folder_part(folder, "validity", "check_game"))  # type: ignore[method-assign]
-        cls.computed_hint = staticmethod(folder_part(folder, "hints", "hint", no_hint))
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if hasattr(cls, "turn_type") and hasattr(cls, "reader"):  # a game, not a family's base
+            check_steps(cls)
 
-    grammar: Grammar
-    reader: ActionReader
+    # -- the game's parts, which its ruleset names ------------------------------------------------
+
     #: The game's state, read by its `from_dict`; its `OPTIONS` are the game's options.
     state_type: type[BoxState]
     #: The game's turn: `turn_type(state, player)` is the player's turn on that table.
     turn_type: type[BoxTurn]
+    #: The seeded deal: `new_deal(names, seed, first, hidden, options)`, a checked state.
+    new_deal: Callable[..., BoxState]
+    #: What cannot happen in this game: `check_game(state)` raises INVALID_STATE with its
+    #: reason (the family has checked the players and the options before).
+    check_game: Callable[[Any], None]
+    #: The hints the game computes, where it has any.
+    computed_hint: GameHint = staticmethod(no_hint)
+    #: The printed rules' situations that the conformance kit searches random games for:
+    #: (name, description, a test on (state before, turn, answer)).
+    situations: tuple[tuple[str, str, Callable[[Any, Any, Any], bool]], ...] = ()
+    grammar: Grammar
+    reader: ActionReader
     min_players = 2
     max_players = 2
     #: The kinds of action that turn up a card from a face-down pile (`turns_up`).
@@ -96,6 +104,11 @@ class BoxRuleset(Ruleset):
     @property
     def options(self) -> list[dict[str, Any]]:
         return [o.listing() for o in self.state_type.OPTIONS]
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """Those the game shares with the other games of the box first, then its own."""
+        return tuple(self.family_readings[key] for key in self.texts.family_readings) + self.texts.readings
 
     # -- the state -------------------------------------------------------------------------------
 
@@ -111,8 +124,10 @@ class BoxRuleset(Ruleset):
         check_options(state.options)
         self.check_game(state)
 
-    #: The middle says who put each card (Ratefix), rather than being a pile of cards.
-    middle_holds_entries = False
+    def deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> tuple[Any, int]:
+        return self.new_deal(names, seed, first, hidden, options), 0
+
+    # -- hints -----------------------------------------------------------------------------------
 
     def hint(self, state: Any, actions: Sequence[Any], violation: Violation,
              legal: list[dict] | None) -> Message | None:
@@ -129,36 +144,15 @@ class BoxRuleset(Ruleset):
             found = card_not_in_hand_hint(legal)
         return found
 
-    #: The hints the game computes (its folder's `hints.hint`).
-    computed_hint: GameHint = staticmethod(no_hint)
-
     def game_hint(self, state: Any, code: Code, legal: list[dict] | None) -> Message | None:
         """The game's own hint for a refusal: the fixed one of its texts, else the one it
         computes, else None where the family's serves."""
         fixed = self.texts.hints.get(code)
         return Message(fixed) if fixed is not None else self.computed_hint(state, code, legal)
 
-    # -- the game's part -------------------------------------------------------------------------
-
-    def check_game(self, state: Any) -> None:
-        """INVALID_STATE, with its reason, for what cannot happen in this game."""
-        raise NotImplementedError
-
     def picture_facts(self, state: Any) -> PictureFacts:
         """What the picture of `state` shows that only the rules can say; most games: nothing."""
         return PictureFacts()
-
-    def start_turn(self, state: Any, player: int, actions: Sequence[Any] = ()) -> BoxTurn:
-        """`player`'s turn on the table `state`, scored by `score` if it ends the game
-        (the grammar has checked the turn's shape before)."""
-        steps = self.turn_type(state, player)
-        steps.scores = self.score
-        return steps
-
-    def shape(self, state: Any) -> Grammar:
-        """The turn shape as the table lies: `grammar`, or a game's grammar of this phase
-        (Ratefix: a put while cards are put, a guess once they all lie)."""
-        return self.grammar
 
     # -- reading turns -----------------------------------------------------------------------------
 
@@ -168,7 +162,7 @@ class BoxRuleset(Ruleset):
     def load_actions(self, data: Any) -> tuple[Any, ...]:
         return self.reader.actions(data)
 
-    # -- judging ---------------------------------------------------------------------------------
+    # -- opening a turn ----------------------------------------------------------------------------
 
     def kinds(self, state: Any, player: int, actions: Sequence[Any]) -> list[str]:
         """The kinds of `actions` as the grammar reads them; a game whose actions name a
@@ -179,50 +173,52 @@ class BoxRuleset(Ruleset):
     def turn_grammar(self, state: Any, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """The grammar of `player`'s turn now, None where they may not act. A game that lets
         a player act out of turn (a Mogeln challenge in 2018) recognises that turn by its
-        first kind; `listing` asks for the turns still open when `kinds` is empty."""
-        return self.shape(state) if may_act(state, player) else None
+        first kind; `listing` asks for the turns still open when `kinds` is empty. A game
+        whose turns change shape with the phase (Ratefix) says so here too."""
+        return self.grammar if may_act(state, player) else None
 
-    def apply(self, state: Any, turn: Any) -> TurnResult:
-        self.check_state(state)
-        kinds = self.kinds(state, turn.player, turn.actions)
-        grammar = self.turn_grammar(state, turn.player, kinds, listing=False)
-        if grammar is None or state.is_over:
-            check_mover(state, turn.player)
-        shape = grammar.violation(kinds, whole=True)
+    def open_turn(self, state: Any, player: int, actions: Sequence[Any], listing: bool) -> BoxTurn | None:
+        """The player must be one who may act now, in turn or out of it (`GAME_OVER`,
+        `NOT_YOUR_TURN`), and the kinds of the actions must fit the turn's grammar
+        (`TURN_SHAPE`); the turn then remembers its grammar and kinds."""
+        over = state.is_over
+        if listing and over:
+            return None
+        kinds = self.kinds(state, player, actions)
+        grammar = self.turn_grammar(state, player, kinds, listing)
+        if grammar is None and listing:
+            return None
+        if grammar is None or over:
+            check_mover(state, player)
+        shape = grammar.violation(kinds, whole=not listing)
         if shape is not None:
             raise shape
-        return self.start_turn(state, turn.player, turn.actions).run(turn.actions)
+        steps = self.start_turn(state, player, actions)
+        steps.grammar, steps.kinds = grammar, kinds
+        return steps
 
-    def legal_actions(self, state: Any, prefix: Sequence[Any] = (), player: int | None = None) -> LegalActions:
-        return self.partial_turn(state, prefix, player)[0]
+    def start_turn(self, state: Any, player: int, actions: Sequence[Any] = ()) -> BoxTurn:
+        """`player`'s turn on the table `state`, scored by `score` if it ends the game."""
+        steps = self.turn_type(state, player)
+        steps.scores = self.score
+        return steps
 
-    def partial_turn(self, state: Any, prefix: Sequence[Any],
-                     player: int | None = None) -> tuple[LegalActions, list[Any]]:
-        """`legal_actions`, with the events the prefix has caused so far (the cards it
-        turned up)."""
-        self.check_state(state)
-        player = self.lister(state, player)
-        if state.is_over or player is None:
-            return LegalActions(player, [], False), []
-        prefix = tuple(prefix)
-        kinds = self.kinds(state, player, prefix)
-        grammar = self.turn_grammar(state, player, kinds, listing=True)
-        if grammar is None:
-            return LegalActions(player, [], False), []
-        shape = grammar.violation(kinds, whole=False)
-        if shape is not None:
-            raise shape
-        steps = self.start_turn(state, player, prefix)
-        for index, action in enumerate(prefix):
-            steps.take(index, action)
-        complete = grammar.accepts(kinds) and steps.is_complete()
-        listed = []
-        if not steps.ended:
-            for action in steps.candidates():
-                if (grammar.allows_next(kinds, self.kinds(state, player, (action,))[0])
-                        and self.listable(steps.violation(len(prefix), action))):
-                    listed.append(action)
-        return LegalActions(player, listed, complete), steps.events
+    def next_actions(self, steps: BoxTurn, index: int) -> list[Any]:
+        """The turn's candidates that fit its grammar next and pass their checks, or are
+        refused only for not naming their card (`listable`)."""
+        if steps.ended:
+            return []
+        state, player, kinds = steps.state, steps.player, steps.kinds
+        return [action for action in steps.candidates()
+                if steps.grammar.allows_next(kinds, self.kinds(state, player, (action,))[0])
+                and self.listable(steps.violation(index, action))]
+
+    def listable(self, refused: Any) -> bool:
+        """An action passes, or is refused only for not naming its card (`unnamed`): the
+        legal-actions answer lists an action that must name a card once, without it."""
+        return refused is None or refused.code.value in self.unnamed
+
+    # -- who acts ----------------------------------------------------------------------------------
 
     def check_mover(self, state: Any, player: int, actions: Sequence[Any] = ()) -> None:
         """GAME_OVER, then NOT_YOUR_TURN for a player who may not act now, neither in turn
@@ -237,22 +233,21 @@ class BoxRuleset(Ruleset):
     def turns_up(self, action: Any) -> bool:
         return action.kind in self.turned_up_kinds
 
-    def listable(self, refused: Any) -> bool:
-        """An action passes, or is refused only for not naming its card (`unnamed`): the
-        legal-actions answer lists an action that must name a card once, without it."""
-        return refused is None or refused.code.value in self.unnamed
-
     def lister(self, state: Any, player: int | None) -> int | None:
         return whose(state, player)
 
-    def deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> tuple[Any, int]:
-        return self.new_deal(names, seed, first, hidden, options), 0
 
-    def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> Any:
-        raise NotImplementedError
-
-    def view(self, state: Any, player: int | None) -> Any:
-        """The state as `player` (None: a spectator) sees it at the table."""
-        raise NotImplementedError
-
-
+def check_steps(ruleset: type[BoxRuleset]) -> None:
+    """A game's turn has a step for each kind of action its reader reads and no other, or
+    the game fails to import, saying which kinds are missing or extra."""
+    name = ruleset.name or ruleset.__name__
+    read = set(ruleset.reader.kinds)
+    stepped = set(ruleset.turn_type.STEPS)
+    shaped = ruleset.grammar.kinds()
+    missing, extra, unread = sorted(read - stepped), sorted(stepped - read), sorted(shaped - read)
+    if missing or extra or unread:
+        problems = ([f"{ruleset.turn_type.__name__}.STEPS has no step for {missing}"] if missing else []) + \
+                   ([f"{ruleset.turn_type.__name__}.STEPS has steps for {extra}, which its reader does not read"]
+                    if extra else []) + \
+                   ([f"its grammar names {unread}, which its reader does not read"] if unread else [])
+        raise TypeError(f"the game {name}: " + "; ".join(problems))

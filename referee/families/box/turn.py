@@ -10,13 +10,17 @@ written here once:
   (`DRAW_CARD_REQUIRED`, `DRAW_MISMATCH`, `CARD_UNAVAILABLE`, in that order, a known
   pile checked only against its top);
 - `finish`: the `game_over` event, with the game's scores, when the turn ended the game.
+
+Each kind of action is one `Step` (its checks and its move) in the turn's table `STEPS`,
+which the ruleset holds to the kinds its reader reads when the game is imported
+(`BoxRuleset.__init_subclass__`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -27,14 +31,41 @@ from ...i18n.terms import Card
 from .piles import take_top
 
 
+class Step(NamedTuple):
+    """One kind of action in a game's turn: `check(turn, index, action)` returns the
+    action's first failing check (or None) without changing anything, and
+    `perform(turn, index, action)` carries out an action whose checks passed."""
+
+    check: Callable[[Any, int, Any], Violation | None]
+    perform: Callable[[Any, int, Any], None]
+
+
 class BoxTurn(Steps):
     """The table as `player`'s turn leaves it so far. A game's subclass copies what its
-    turns change and supplies, for each kind of action, `check_<kind>` and
-    `perform_<kind>` (or a `violation` and `perform` of its own), `candidates`,
-    `new_state`, and where it has them `end_violation` and `is_complete`. `scores` are
-    the game's, for the `game_over` event (`BoxRuleset.start_turn` sets them)."""
+    turns change and supplies its `STEPS` (for each kind of action its checks and its
+    move, written as the turn's methods and named in the table at the end of the class),
+    `candidates`, `new_state`, and where it has them `end_violation` and `is_complete`.
+    `scores` are the game's, for the `game_over` event; `grammar` and `kinds` the turn's
+    shape and the kinds its actions so far read as (`BoxRuleset.open_turn` sets them)."""
 
+    #: Each kind of action the game's turns hold, and its `Step`.
+    STEPS: Mapping[str, Step] = {}
     scores: Callable[[Any], dict[str, Any]]
+    grammar: Any
+    kinds: list[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A game of one kind of action (Zweikampf's reveal): its checks and its move are
+        # the turn's own, with no lookup on every action. No other kind gets this far:
+        # the grammar refuses it first (TURN_SHAPE), and candidates are the game's.
+        # A turn that writes its own `violation` or `perform` keeps it.
+        check, perform = next(iter(cls.STEPS.values())) if len(cls.STEPS) == 1 else (BoxTurn.violation,
+                                                                                    BoxTurn.perform)
+        if "violation" not in cls.__dict__:
+            setattr(cls, "violation", check)
+        if "perform" not in cls.__dict__:
+            setattr(cls, "perform", perform)
 
     def __init__(self, state: Any, player: int, deck: frozenset[str] | None = None):
         self.state = state
@@ -49,13 +80,13 @@ class BoxTurn(Steps):
     # -- the game's part -----------------------------------------------------------------------
 
     def violation(self, index: int, action: Any) -> Violation | None:
-        """The first failing check of `action`, changing nothing, or None: the turn's
-        `check_<kind>` for the action's kind (`check_take` for a take)."""
-        return getattr(self, f"check_{action.kind}")(index, action)
+        """The first failing check of `action`, changing nothing, or None: the check of
+        the action's kind in `STEPS`."""
+        return self.STEPS[action.kind].check(self, index, action)
 
     def perform(self, index: int, action: Any) -> None:
-        """Carry out an action its checks passed: the turn's `perform_<kind>`."""
-        getattr(self, f"perform_{action.kind}")(index, action)
+        """Carry out an action its checks passed: the move of its kind in `STEPS`."""
+        self.STEPS[action.kind].perform(self, index, action)
 
     def candidates(self) -> Iterable[Any]:
         """The actions to try as the next one (each is listed if it passes `violation`)."""
@@ -71,6 +102,10 @@ class BoxTurn(Steps):
     def is_complete(self) -> bool:
         return self.end_violation() is None
 
+    def is_turn(self) -> bool:
+        """The actions so far make a whole turn of the game's shape."""
+        return self.grammar.accepts(self.kinds) and self.is_complete()
+
     # -- the step loop -------------------------------------------------------------------------
 
     def take(self, index: int, action: Any) -> None:
@@ -84,12 +119,12 @@ class BoxTurn(Steps):
 
     def finish(self, state: Any, scores: Callable[[Any], dict[str, Any]]) -> TurnResult:
         if state.is_over:
-            outcome = scores(state)
-            event = {"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]}
-            if "loser" in outcome:  # a game that names its loser (Farben sammeln) says so here too
-                event["loser"] = outcome["loser"]
-            self.events.append(event)
+            self.events.append(self.game_over(scores(state)))
         return TurnResult(state, self.events, self.unchecked)
+
+    def game_over(self, outcome: dict[str, Any]) -> Event:
+        """The `game_over` event of a game whose `score` is `outcome`."""
+        return {"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]}
 
     def after_game_end(self, index: int) -> Violation | None:
         if self.ended:

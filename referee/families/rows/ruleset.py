@@ -1,7 +1,8 @@
 """`RowRuleset`: what the classic and junior rulesets share as `core.ruleset.Ruleset`s.
 
 A subclass says how its options become a `Variant` (`variant`), which members its state
-has (`state_members`), and which cards its turns may name (`wire`).
+has (`state_members`), and which cards its turns may name (`wire`). What a row game says
+about its table beyond the core questions is `core.ruleset.RowFacts`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.codes import Code
-from ...core.ruleset import Ruleset
+from ...core.ruleset import RowFacts, Ruleset
 from ...core.zones import hands_and_pile_hidden
 from ...core.wire import Members
 from .deal import deal
@@ -26,7 +27,7 @@ from .variant import Variant
 ROW_ACTIONS = ("place", "draw", "pass")
 
 
-class RowRuleset(Ruleset):
+class RowRuleset(RowFacts, Ruleset):
     state_members: Members
     #: A card's slot is taken only by that very card, which CARD_NOT_IN_HAND refuses first.
     unreachable_codes = frozenset({Code.SLOT_OCCUPIED})

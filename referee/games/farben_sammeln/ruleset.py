@@ -12,12 +12,20 @@ from ...families.box.piles import Cards, Hidden, count_cards, known
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.scoring import best_players
+from . import deal, hints, validity
+from .turn import FarbenSammelnTurn
 from .actions import PILE, READ
 from .state import Collector, FarbenSammelnState
-from .situations import closed_round
+from .situations import SITUATIONS, closed_round
 
 
 class FarbenSammeln(BoxRuleset, folder=__package__):
+    state_type = FarbenSammelnState
+    turn_type = FarbenSammelnTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    computed_hint = staticmethod(hints.hint)
+    situations = SITUATIONS
     finished_position = staticmethod(closed_round)
     min_players, max_players = 2, 6
     codes = FIRST_CODES + (Code.PILE_EMPTY, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...families.box.cards import cards_of, color
 from ...families.box.piles import Cards, Hidden, count_cards, known, take_top
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
@@ -80,16 +80,14 @@ class FarbenSammelnTurn(BoxTurn):
     # -- carrying out -------------------------------------------------------------------------------
 
     def perform_take(self, index: int, action: Take) -> None:
+        card: str | None
         if action.source == PILE:
-            source: Cards = self.pile
+            card, self.pile = take_top(self.pile, action.card)
         else:
-            source = self.display[action.source]
-        card, rest = take_top(source, action.card)
-        if action.source == PILE:
-            self.pile = rest
-        else:
-            self.display[action.source] = rest  # type: ignore[assignment]
-            if not rest:
+            # A display stack lies face up: its top card is known.
+            stack = self.display[action.source]
+            card, self.display[action.source] = stack[0], stack[1:]
+            if len(stack) == 1:
                 self.emptied = action.source
         self.hand = Hidden(self.hand.count + 1) if isinstance(self.hand, Hidden) else self.hand + (card,)
         self.events.append({"type": "drew", "player": self.player, "from": action.source, "card": card})
@@ -131,3 +129,13 @@ class FarbenSammelnTurn(BoxTurn):
         following = None if self.closed else (self.player + 1) % len(players)
         return replace(self.state, players=tuple(players), current=following, waiting=(), pile=self.pile,
                        display=tuple(self.display), closed=self.player if self.closed else None, checked=True)
+
+    def game_over(self, outcome: dict[str, Any]) -> dict[str, Any]:
+        """The `game_over` event names the loser too, as the scores do."""
+        return {**super().game_over(outcome), "loser": outcome["loser"]}
+
+    STEPS = {
+        "take": Step(check_take, perform_take),
+        "discard": Step(check_discard, perform_discard),
+        "close": Step(check_close, perform_close),
+    }

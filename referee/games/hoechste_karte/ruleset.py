@@ -10,10 +10,18 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
+from . import deal, validity
+from .situations import SITUATIONS
+from .turn import HoechsteKarteTurn
 from .state import HoechsteKarteState, Holder
 
 
 class HoechsteKarte(BoxRuleset, folder=__package__):
+    state_type = HoechsteKarteState
+    turn_type = HoechsteKarteTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    situations = SITUATIONS
     min_players, max_players = 2, 4
     codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")

@@ -9,7 +9,7 @@ from dataclasses import replace
 from ...families.box.actions import Play
 from ...families.box.cards import value
 from ...families.box.piles import Entry, Hidden, count_cards
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
@@ -32,7 +32,7 @@ class HoechsteKarteTurn(BoxTurn):
     def hand(self):
         return self.players[self.player].hand
 
-    def violation(self, index: int, action: Play) -> Violation | None:
+    def check_play(self, index: int, action: Play) -> Violation | None:
         card, hand = action.card, self.hand
         if not isinstance(hand, Hidden):
             if card is None:
@@ -49,7 +49,7 @@ class HoechsteKarteTurn(BoxTurn):
                 card=Card(card), player=self.who()))
         return None
 
-    def perform(self, index: int, action: Play) -> None:
+    def perform_play(self, index: int, action: Play) -> None:
         me = self.players[self.player]
         if isinstance(me.hand, Hidden):
             hand = Hidden(me.hand.count - 1)
@@ -111,3 +111,5 @@ class HoechsteKarteTurn(BoxTurn):
         state = replace(self.state, players=tuple(self.players), trick=tuple(self.trick),
                         set_aside=self.set_aside, out=self.out)
         return replace(state, waiting=seats(state).waiting, checked=True)
+
+    STEPS = {"play": Step(check_play, perform_play)}

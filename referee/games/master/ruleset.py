@@ -8,7 +8,7 @@ from typing import Any
 from ...core.actions import Action, Turn
 from ...core.codes import Code
 from ...core.errors import MalformedInput
-from ...core.ruleset import Ruleset
+from ...core.ruleset import RowFacts, Ruleset
 from ...core.turn import LegalActions, TurnResult
 from ...core.zones import Hidden, hands_and_pile_hidden
 from . import perft, tables
@@ -24,7 +24,7 @@ from .turn import MasterTurn, check_turn_shape
 from .validity import check_state, checked_rows
 
 
-class Master(Ruleset, folder=__package__):
+class Master(RowFacts, Ruleset, folder=__package__):
     top = MASTER.highest
     min_players, max_players = MASTER.min_players, MASTER.max_players
     bonus_cards = MASTER.bonus_cards

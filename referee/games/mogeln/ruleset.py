@@ -15,6 +15,9 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts
 from ...core.codes import Code
+from . import deal, hints, validity
+from .situations import SITUATIONS
+from .turn import MogelnTurn
 from .actions import READ, Challenge
 from .state import Cheat, Laid, MogelnState
 
@@ -23,6 +26,12 @@ OUT_OF_TURN = Grammar.one_of("challenge")
 
 
 class Mogeln(BoxRuleset, folder=__package__):
+    state_type = MogelnState
+    turn_type = MogelnTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    computed_hint = staticmethod(hints.hint)
+    situations = SITUATIONS
     min_players, max_players = 3, 6
     codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.RESOLVE_FIRST, Code.CARD_NOT_IN_HAND,
                            Code.NOTHING_TO_CHALLENGE, Code.REVEAL_REQUIRED, Code.REVEAL_MISMATCH,
@@ -48,7 +57,7 @@ class Mogeln(BoxRuleset, folder=__package__):
         cards (naming some would ask whether they are the play's without challenging it)."""
         if isinstance(action, Challenge) and action.cards is not None:
             return "cards"
-        return super().sealed_unnamed(action)
+        return None
 
     def picture_facts(self, state: MogelnState) -> PictureFacts:
         """The value the next play claims, while the game goes on."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...families.box.cards import value
 from ...families.box.piles import Cards, Hidden, count_cards, known
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
@@ -202,3 +202,9 @@ class MogelnTurn(BoxTurn):
             current = self.state.current
         return replace(self.state, players=tuple(self.players), stack=tuple(self.stack), out=self.out,
                        winner=self.winner, current=current, waiting=(), checked=True)
+
+    STEPS = {
+        "accept": Step(check_accept, perform_accept),
+        "play": Step(check_play, perform_play),
+        "challenge": Step(check_challenge, perform_challenge),
+    }

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
+from ...families.box.seats import may_act
 from ...core.codes import Code
+from . import deal, validity
+from .situations import SITUATIONS
+from .turn import RatefixTurn
 from .state import READER, RatefixState
 from .validity import HIGHEST, LOWEST
 
@@ -17,15 +22,21 @@ GUESSING = Grammar.one_of("guess")
 
 
 class Ratefix(BoxRuleset, folder=__package__):
-    middle_holds_entries = True
+    state_type = RatefixState
+    turn_type = RatefixTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    situations = SITUATIONS
     min_players, max_players = LOWEST, HIGHEST
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
     grammar = PUTTING
     reader = READER
     turned_up_kinds = frozenset({"put"})
 
-    def shape(self, state: RatefixState) -> Grammar:
+    def turn_grammar(self, state: RatefixState, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """A put while cards are put into the middle, a guess once they all lie there."""
+        if not may_act(state, player):
+            return None
         return GUESSING if state.all_put else PUTTING
 
     def score(self, state: RatefixState) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...families.box.cards import value
 from ...families.box.piles import Entry, Hidden
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
@@ -91,3 +91,4 @@ class RatefixTurn(BoxTurn):
         shown = seats(state)
         return replace(state, current=shown.current, waiting=shown.waiting, checked=True)
 
+    STEPS = {"put": Step(check_put, perform_put), "guess": Step(check_guess, perform_guess)}

@@ -16,6 +16,9 @@ from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts, most_wins
 from ...families.box.seats import may_act
 from ...core.codes import Code
+from . import deal, validity
+from .situations import SITUATIONS
+from .turn import SchnippSchnappTurn
 from .actions import READ, Call, Flip
 from .calls import schnapp_piles, schnipp_right
 from .state import SchnippSchnappState
@@ -25,6 +28,11 @@ OUT_OF_TURN = Grammar.one_of("call")
 
 
 class SchnippSchnapp(BoxRuleset, folder=__package__):
+    state_type = SchnippSchnappState
+    turn_type = SchnippSchnappTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    situations = SITUATIONS
     min_players, max_players = 2, 6
     codes = FIRST_CODES + (Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
                            Code.NOTHING_TO_CALL, Code.CALL_NOT_ALLOWED)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...families.box.cards import value
 from ...families.box.piles import Cards, Hidden, count_cards, known
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
@@ -205,3 +205,5 @@ class SchnippSchnappTurn(BoxTurn):
         if state.is_over:
             return replace(state, current=None, waiting=())
         return state
+
+    STEPS = {"flip": Step(check_flip, perform_flip), "call": Step(check_call, perform_call)}

@@ -12,11 +12,20 @@ from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
+from . import deal, hints, validity
+from .situations import SITUATIONS
+from .turn import SchwarzerPeterTurn
 from .state import READER, Draw, SchwarzerPeterState, next_holding
 from .validity import HIGHEST, LOWEST
 
 
 class SchwarzerPeter(BoxRuleset, folder=__package__):
+    state_type = SchwarzerPeterState
+    turn_type = SchwarzerPeterTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    computed_hint = staticmethod(hints.hint)
+    situations = SITUATIONS
     min_players, max_players = LOWEST, HIGHEST
     codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,
                            Code.PAIR_NOT_LAID)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...families.box.piles import Cards, Hidden, count_cards
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
@@ -167,3 +167,4 @@ class SchwarzerPeterTurn(BoxTurn):
         current = None if over else next_holding(hands, self.player)
         return replace(self.state, players=tuple(self.players), current=current, waiting=(), checked=True)
 
+    STEPS = {"draw": Step(check_draw, perform_draw), "pair": Step(check_pair, perform_pair)}

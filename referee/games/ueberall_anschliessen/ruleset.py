@@ -10,11 +10,20 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
+from . import deal, hints, validity
+from .situations import SITUATIONS
+from .turn import UeberallAnschliessenTurn
 from .actions import MIDDLE, OWN, READ, Place
 from .state import Runner, UeberallAnschliessenState
 
 
 class UeberallAnschliessen(BoxRuleset, folder=__package__):
+    state_type = UeberallAnschliessenState
+    turn_type = UeberallAnschliessenTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    computed_hint = staticmethod(hints.hint)
+    situations = SITUATIONS
     min_players, max_players = 2, 6
     codes = FIRST_CODES + (Code.ACTION_AFTER_GAME_END, Code.TURN_ENDED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH,
                            Code.CARD_UNAVAILABLE, Code.NOT_NEXT_HIGHER, Code.MIDDLE_FIRST, Code.FIT_OVERLOOKED,

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...families.box.piles import Cards, Hidden, count_cards, known, turned_over
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...core.turn import TurnResult
@@ -224,3 +224,9 @@ class UeberallAnschliessenTurn(BoxTurn):
             if state.players[seat].holds:
                 return seat
         return None
+
+    STEPS = {
+        "reveal": Step(check_reveal, perform_reveal),
+        "place": Step(check_place, perform_place),
+        "stopp": Step(check_stopp, perform_stopp),
+    }

@@ -10,10 +10,18 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
+from . import deal, validity
+from .situations import SITUATIONS
+from .turn import ZweikampfTurn
 from .state import Fighter, ZweikampfState
 
 
 class Zweikampf(BoxRuleset, folder=__package__):
+    state_type = ZweikampfState
+    turn_type = ZweikampfTurn
+    new_deal = staticmethod(deal.deal)
+    check_game = staticmethod(validity.check_game)
+    situations = SITUATIONS
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
     grammar = Grammar.one_of("reveal")
     reader = ActionReader([REVEAL], turn=("A turn of a Zweikampf game: one reveal, by a player the step waits "

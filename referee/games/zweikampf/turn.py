@@ -10,7 +10,7 @@ from typing import Any
 from ...families.box.actions import Reveal
 from ...families.box.cards import value
 from ...families.box.piles import Cards, Entry, Hidden, count_cards, take_top, turned_over
-from ...families.box.turn import BoxTurn
+from ...families.box.turn import BoxTurn, Step
 from ...core.errors import Violation
 from .state import Fighter, ZweikampfState
 from .validity import seats
@@ -44,10 +44,10 @@ class ZweikampfTurn(BoxTurn):
                 seen.update(fighter.stack)
         return seen
 
-    def violation(self, index: int, action: Any) -> Violation | None:
+    def check_reveal(self, index: int, action: Any) -> Violation | None:
         return self.turn_up_violation(index, action.card, self.source(), self.listed)
 
-    def perform(self, index: int, action: Reveal) -> None:
+    def perform_reveal(self, index: int, action: Reveal) -> None:
         me = self.players[self.player]
         stack = self.source()
         if stack is not me.stack:
@@ -95,3 +95,5 @@ class ZweikampfTurn(BoxTurn):
         state = replace(self.state, players=tuple(self.players), battle=tuple(self.battle), out=self.out,
                         checked=False)
         return replace(state, waiting=seats(state).waiting, checked=True)
+
+    STEPS = {"reveal": Step(check_reveal, perform_reveal)}

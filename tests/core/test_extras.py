@@ -1,0 +1,51 @@
+"""What only some games have: each game implements exactly the optional protocols it
+answers (`referee.core.extras`), and the others get the plain answers."""
+
+from __future__ import annotations
+
+import random
+
+from referee import engine
+from referee.core import extras
+from referee.core.ruleset import RowFacts
+
+PROTOCOLS = (extras.Hints, extras.BlindChoices, extras.HiddenOrders, extras.SealedUnnamed, extras.FastCount,
+             extras.PrintedExamples, extras.ConstructedTables, extras.PositionSituations,
+             extras.FinishedPositions)
+
+
+def test_each_game_answers_the_optional_questions_it_has_and_no_other():
+    implemented = {name: [p.__name__ for p in PROTOCOLS if isinstance(rules, p)]
+                   for name, rules in engine.RULESETS.items()}
+    assert implemented == {
+        "master": ["FastCount", "PrintedExamples", "ConstructedTables"],
+        "classic": ["PositionSituations"],
+        "junior": [],
+        "zweikampf": ["Hints"],
+        "farben-sammeln": ["Hints", "FinishedPositions"],
+        "ueberall-anschliessen": ["Hints"],
+        "hoechste-karte": ["Hints"],
+        "mogeln": ["Hints", "SealedUnnamed"],
+        "ratefix": ["Hints"],
+        "schwarzer-peter": ["Hints", "BlindChoices", "HiddenOrders"],
+        "schnipp-schnapp": ["Hints", "BlindChoices"],
+    }
+    assert [name for name, rules in engine.RULESETS.items() if isinstance(rules, RowFacts)] == \
+        ["master", "classic", "junior"]
+
+
+def test_a_game_without_blind_choices_plays_a_sealed_action_as_sent_and_reorders_nothing():
+    rules = engine.find_ruleset("master")
+    state = engine.new_game(["Ann", "Ben"], seed=1).state
+    draw = engine.load_actions([{"type": "draw"}])[0]
+    assert extras.sealed_pick(rules, state, 0, draw, random.Random(1)) is draw
+    assert extras.sealed_reorder(rules, state, state, random.Random(1)) is state
+
+
+def test_a_sealed_action_leaves_out_the_card_it_turns_up_or_what_the_game_says():
+    master, mogeln = engine.find_ruleset("master"), engine.find_ruleset("mogeln")
+    assert extras.sealed_unnamed(master, engine.load_actions([{"type": "draw", "card": "R1"}])[0]) == "card"
+    assert extras.sealed_unnamed(master, engine.load_actions([{"type": "draw"}])[0]) is None
+    challenge = mogeln.load_actions([{"type": "challenge", "cards": ["O1"]}])[0]
+    assert extras.sealed_unnamed(mogeln, challenge) == "cards"
+    assert extras.sealed_unnamed(mogeln, mogeln.load_actions([{"type": "challenge"}])[0]) is None
