@@ -60,7 +60,7 @@ class Referee(Flask):
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The service. Config beyond Flask's: `CORS_ORIGINS` ("*", the default, or a list of
     origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py. `SEAL_KEYS`: the
-    keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py). `SHORT_WAY` (True by
+    keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py and referee.sealed.service). `SHORT_WAY` (True by
     default): successful turns (plain and sealed) and plain legal-actions answered
     without Flask's machinery (see shortcut.py)."""
     app = Referee(__name__)
