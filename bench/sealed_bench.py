@@ -12,7 +12,7 @@ default) and Redis (a redis-server started here on a free loopback port, with it
 append-only file on, when Debian's package is installed). A token is played once, so
 every sealed call plays a fresh game's token, made beforehand. All run in turn, run by
 run, so that a busy machine slows them alike; the ratios are taken run by run. The
-sealed request also opens the token (Fernet), tells the seat (HMAC), makes the seat's
+sealed request also opens the token (AES-GCM), tells the seat (HMAC), makes the seat's
 views, seals the next token and spends the old one; those parts are timed alone too (a
 spend alone as a turn makes it: a new game each time, a token of the position's length
 kept as its latest).
@@ -112,8 +112,8 @@ def run(quick: bool) -> list[Figure]:
             header(f"the typical turn ({len(turn['actions'])} actions), token of {len(token)} characters")
             if not redis_url:
                 print("(redis-server is not installed: no Redis figures; apt-get install redis-server)")
-            show(measure("Sealer.open (Fernet decrypt + JSON)", lambda: sealer.open(token), number, runs))
-            show(measure("Sealer.seal (Fernet encrypt + JSON)", lambda: sealer.seal(sealed), number, runs))
+            show(measure("Sealer.open (AES-GCM decrypt + JSON)", lambda: sealer.open(token), number, runs))
+            show(measure("Sealer.seal (AES-GCM encrypt + JSON)", lambda: sealer.seal(sealed), number, runs))
             show(measure("Sealer.seat (HMAC per seat, compare_digest)",
                          lambda: sealer.seat(sealed.game, len(state["players"]), seat), number, runs))
             loaded = engine.load_state(state).marked_checked()  # as a sealed turn loads it
