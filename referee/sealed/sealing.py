@@ -132,6 +132,11 @@ def digest(token: str) -> str:
     return identity(token).hex()
 
 
+def _identity_hex(raw: bytes) -> str:
+    """`digest` of a token whose bytes are decoded already."""
+    return hashlib.sha256(raw).hexdigest()
+
+
 #: The URL-safe base64 digits, the only characters of a token's text before its padding.
 _DIGITS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
@@ -177,6 +182,9 @@ class Sealed:
     state: dict[str, Any]
     open: list[dict[str, Any]] = field(default_factory=list)
     previous: str | None = None
+    #: The digest (`digest`) of the token this was opened from, in hex: what the next
+    #: token's `previous` says ("" for contents not opened from a token).
+    opened_from: str = field(default="", compare=False, repr=False)
 
     def to_json(self, version: int = FORMAT) -> bytes:
         """The payload, padded with spaces (which JSON reads past) to a length that only
@@ -194,14 +202,14 @@ class Sealed:
         return BlindGenerator(_blind_seed(self.seed, self.salt, self.turn, taken))
 
     @classmethod
-    def from_json(cls, data: bytes, version: int = FORMAT) -> Sealed:
+    def from_json(cls, data: bytes, version: int = FORMAT, opened_from: str = "") -> Sealed:
         """The contents of a payload of format `version` (the envelope's)."""
         try:
             payload = orjson.loads(data)
             if payload["v"] != version:
                 raise TokenInvalid("a token of another format")
             return cls(payload["game"], payload["turn"], payload["seed"], payload["salt"],
-                       payload["state"], payload["open"], payload["previous"])
+                       payload["state"], payload["open"], payload["previous"], opened_from)
         except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
             raise TokenInvalid("not a token") from exc
 
@@ -219,8 +227,14 @@ def _widening(data: bytes) -> int:
     if b"\\" in data:  # an escape: only the pattern tells a string's quotes from the others
         return sum(max(0, CARD_WIDTH + 2 - len(string)) for string in _STRING.findall(data))
     # Without one, every quote opens or closes a string, so the strings are the odd
-    # pieces between quotes; counted by length in C, four times faster than the pattern.
-    lengths = list(map(len, data.split(b'"')[1::2]))
+    # pieces between quotes; counted by length in C, four times faster than the pattern
+    # (the lengths as bytes, whose count is a memchr: a string over 255 bytes, which no
+    # state holds, takes the list's way).
+    pieces = map(len, data.split(b'"')[1::2])
+    try:
+        lengths: bytes | list[int] = bytes(pieces)
+    except ValueError:
+        lengths = list(map(len, data.split(b'"')[1::2]))
     return sum((CARD_WIDTH - n) * lengths.count(n) for n in range(CARD_WIDTH))
 
 
@@ -272,9 +286,9 @@ class Sealer:
                 raise TokenInvalid("not the token's own text")
             raw = base64.urlsafe_b64decode(text)
             if raw[:1] == bytes((FORMAT,)):
-                return Sealed.from_json(self._opened(raw), FORMAT)
+                return Sealed.from_json(self._opened(raw), FORMAT, _identity_hex(raw))
             if raw[:1] == bytes((_FERNET_VERSION,)):
-                return Sealed.from_json(self._fernet.decrypt(text), FERNET_FORMAT)
+                return Sealed.from_json(self._fernet.decrypt(text), FERNET_FORMAT, _identity_hex(raw))
         except (InvalidToken, UnicodeEncodeError, ValueError) as exc:
             raise TokenInvalid("altered, or sealed with another key") from exc
         raise TokenInvalid("not a token")

@@ -44,7 +44,7 @@ from ..core.turn import player_term
 from ..i18n import Message, N_
 from . import store as stores
 from .invitations import InvitationInvalid, Invitations
-from .sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest
+from .sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment
 from .tokens import issued_at
 
 #: How a refusal gets its advice (`referee.http.api.advised`): the refusal, the state
@@ -226,7 +226,6 @@ class SealedGames:
             raise schema_violation("/turn/actions", "A turn has at least one action.")
         if not sent and not before:
             raise schema_violation("/turn/actions", "An empty list only ends a turn left open after a draw.")
-        token = body["game"]
         if sent and engine.turns_up(state, sent[-1]):
             # Whether the seat may act so is told by the view, before any card is turned up.
             engine.check_mover(view, seat, actions)
@@ -236,7 +235,7 @@ class SealedGames:
                 raise TurnRefused(refused, view, seat, actions) from None
             if legal.actions:  # the rules let the turn go on: it stays open
                 following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
-                                   [a.to_dict() for a in named_turned_up(state, seat, actions)], digest(token))
+                                   [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.opened_from)
                 return self.answer(following, state, seat, events, view)
         try:
             result = engine.apply(state, engine.Turn(seat, tuple(actions)))
@@ -245,7 +244,7 @@ class SealedGames:
         # A hand the others cannot see is shuffled where it changed, so its order tells
         # nothing (a card just drawn is not at the end).
         after = rules.sealed_reorder(state, result.state, rng)
-        following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token))
+        following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], sealed.opened_from)
         return self.answer(following, after, seat, result.events, engine.view(after, seat))
 
     def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], view: Any) -> dict[str, Any]:

@@ -9,14 +9,14 @@ mode keeps every committed spend through a crash of the process; only a crash of
 machine itself may lose the last moments (the trade is written in the threat model).
 
 In WAL mode a commit writes to the log only; the disk is synced when the log is copied
-into the database (a checkpoint), and that sync is most of what a spend costs: each
-spend logs a few pages (the spent token's, the game's row with its latest token of
-about 2 kB), so at SQLite's default of a checkpoint every 1000 pages one spend in
-about 250 waits for a sync of tens of milliseconds. The log here is checkpointed every
-`CHECKPOINT_PAGES` pages instead (32 MiB), which syncs eight times less often for the
-same spends, and copies a page changed many times in between once; the log file is cut
-back to that size after each checkpoint. What is synced, and when a spend counts as
-kept, is unchanged.
+into the database (a checkpoint), which a spend would otherwise wait for now and then.
+A thread of each process checkpoints every second instead (`checkpoints.Checkpointer`),
+off the request path; SQLite's own checkpoint after `CHECKPOINT_PAGES` pages (32 MiB)
+stays as a backstop, and the log file is cut back to that size after each checkpoint.
+What is synced, and when a spend counts as kept, is unchanged. Each spend logs three
+pages: the spent digest's, the index by time's, and the game's row with its latest
+token (about 2 kB, kept in its table's page: `games` has a rowid, so that a row of that
+size needs no overflow page, which a table without rowid would write beside it).
 
 Each thread holds its own connection (a sqlite3 connection is not to be shared across
 threads, nor across a fork: a worker that finds one made by its parent makes its own).
@@ -32,12 +32,13 @@ import threading
 import time
 from pathlib import Path
 
+from .checkpoints import Checkpointer
 from .store import Latest, Spent, StoreSettingInvalid, StoreUnavailable
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS spent (token BLOB PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS games (game TEXT PRIMARY KEY, token TEXT NOT NULL, turn INTEGER NOT NULL,
-                                  at INTEGER NOT NULL) WITHOUT ROWID;
+                                  at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat INTEGER NOT NULL, at INTEGER NOT NULL,
                                   PRIMARY KEY (game, seat)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS spent_at ON spent (at);
@@ -46,7 +47,7 @@ CREATE INDEX IF NOT EXISTS spent_at ON spent (at);
 #: unavailable (each transaction takes microseconds; this is far above any queue).
 BUSY_SECONDS = 5.0
 PURGE_EVERY = 3600.0
-#: Pages (of 4 KiB) in the log between checkpoints: 32 MiB.
+#: Pages (of 4 KiB) in the log before a spend checkpoints itself (the backstop): 32 MiB.
 CHECKPOINT_PAGES = 8192
 
 
@@ -76,6 +77,7 @@ class SqliteStore:
         self.days = days
         self._local = threading.local()
         self._next_purge = 0.0
+        self.checkpoints = Checkpointer(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = self._connection()
@@ -95,6 +97,7 @@ class SqliteStore:
         connection.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         connection.execute(f"PRAGMA journal_size_limit={CHECKPOINT_PAGES * 4096}")
         self._local.connection, self._local.pid = connection, os.getpid()
+        self.checkpoints.ensure_running()
         return connection
 
     def spend(self, game: str, token: bytes, following: Latest) -> None:
@@ -156,6 +159,7 @@ class SqliteStore:
                 pass
 
     def close(self) -> None:
+        self.checkpoints.stop()
         held = getattr(self._local, "connection", None)
         if held is not None:
             held.close()
