@@ -13,14 +13,16 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 
 from ..i18n import N_
-from ..sealed import store as stores
+from ..sealed import bounds, store as stores
+from ..sealed.bounds import NewGameLimit
 from ..sealed.invitations import Invitations
 from ..sealed.sealing import KEYS_VARIABLE, Sealer, new_key
 from ..sealed.service import Advise, Refused, SealedGames, TurnRefused, deal_salt as new_deal_salt
 from ..sealed.stores import open_store
+from .clients import client_address, trusted_proxies
 from .language import translator
 from .problems import Problem
 
@@ -33,7 +35,9 @@ def install_sealer(app: Flask) -> None:
     `REFEREE_SEAL_KEYS`, else a key made for this process alone (said in the log: its
     sealed games end with it; `referee serve` makes one for all its workers). Store:
     `STORE` and `STORE_DAYS` in its config, else `REFEREE_STORE` and `REFEREE_STORE_DAYS`
-    (see referee.sealed.store)."""
+    (see referee.sealed.store). New sealed games per address and minute:
+    `NEW_GAMES_PER_MINUTE`, else `REFEREE_NEW_GAMES_PER_MINUTE` (referee.sealed.bounds),
+    the address told by `TRUSTED_PROXIES`, else `REFEREE_TRUSTED_PROXIES` (clients.py)."""
     keys = app.config.get("SEAL_KEYS") or [
         k.strip() for k in os.environ.get(KEYS_VARIABLE, "").split(",") if k.strip()]
     if not keys:
@@ -42,8 +46,11 @@ def install_sealer(app: Flask) -> None:
         keys = [new_key()]
     days = app.config.get("STORE_DAYS") or stores.retention_days()
     setting = app.config.get("STORE", os.environ.get(stores.STORE_VARIABLE))
+    limit = app.config.get("NEW_GAMES_PER_MINUTE")
+    new_games = NewGameLimit.for_store(bounds.per_minute() if limit is None else limit, setting)
     app.extensions["sealed"] = SealedGames(Sealer(keys), Invitations(keys), open_store(setting, days), days,
-                                           log=app.logger)
+                                           log=app.logger, new_games=new_games)
+    app.extensions["trusted_proxies"] = trusted_proxies(app.config.get("TRUSTED_PROXIES"))
 
 
 def games() -> SealedGames:
@@ -88,7 +95,8 @@ def problem(refused: Refused) -> Problem:
     detail = translator().gettext(refused.text, **refused.fields)
     if refused.pointer is not None:
         return Problem(refused.code, detail, errors=[{"pointer": refused.pointer, "message": detail}])
-    return Problem(refused.code, detail, **refused.extra)
+    headers = None if refused.retry_after is None else {"Retry-After": str(refused.retry_after)}
+    return Problem(refused.code, detail, headers, **refused.extra)
 
 
 def deal_salt() -> str:
@@ -104,6 +112,12 @@ def refuse_invite(request: dict[str, Any]) -> None:
 def refuse_unsealable(request: dict[str, Any]) -> None:
     with answered():
         games().refuse_unsealable(request)
+
+
+def admit_new_game() -> None:
+    """Count a new sealed game from the request's client address: 429 past the limit."""
+    with answered():
+        games().admit(client_address(request.environ, current_app.extensions["trusted_proxies"]))
 
 
 def new_game(state: Any, seed: int, salt: str, invite: bool = False) -> dict[str, Any]:

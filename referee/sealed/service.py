@@ -43,6 +43,7 @@ from ..core.errors import Violation
 from ..core.turn import player_term
 from ..i18n import Message, N_
 from . import store as stores
+from .bounds import NewGameLimit, TooMany
 from .invitations import InvitationInvalid, Invitations
 from .sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment
 from .tokens import issued_at
@@ -59,21 +60,24 @@ SEAT_TAKEN = N_("This invitation's seat has been claimed already. If not by you,
 INVITATION_REFUSED = N_("This invitation is not one of this game's.")
 NO_STORE_FOR_INVITATIONS = N_("Invitations are claimed once each, which needs the referee's store, and this referee runs without one: leave out invite.")
 INVITE_UNSEALED = N_("Only a sealed game has invitations: add sealed, or leave out invite.")
+TOO_MANY_GAMES = N_("This address has started {limit} sealed games in the last minute, as many as this referee allows: start the next one in {seconds} seconds.")
 
 
 class Refused(Exception):
     """A sealed request refused before the rules judge it: `code` is the problem's code
     (`referee.http.problems.HTTP_PROBLEMS`), `text` its detail as written here (a msgid
     where it is translated) with `fields` to fill in, `pointer` where in the body a
-    SCHEMA_VIOLATION lies, and `extra` what the answer adds (a spent token's latest)."""
+    SCHEMA_VIOLATION lies, `retry_after` the seconds a client waits (TOO_MANY_REQUESTS),
+    and `extra` what the answer adds (a spent token's latest)."""
 
     def __init__(self, code: str, text: str, fields: dict[str, Any] | None = None,
-                 pointer: str | None = None, **extra: Any):
+                 pointer: str | None = None, retry_after: int | None = None, **extra: Any):
         super().__init__(text)
         self.code = code
         self.text = text
         self.fields = fields or {}
         self.pointer = pointer
+        self.retry_after = retry_after
         self.extra = extra
 
 
@@ -101,16 +105,18 @@ def deal_salt() -> str:
 
 class SealedGames:
     """Sealed games under one sealer, its invitations and one store, whose spends count
-    after `days` (the store's retention). `log` hears what an operator may want to
-    know (a refusal the seat's view does not make)."""
+    after `days` (the store's retention), and at most as many new games per client
+    address as `new_games` allows (none by default). `log` hears what an operator may
+    want to know (a refusal the seat's view does not make)."""
 
     def __init__(self, sealer: Sealer, invitations: Invitations, store: stores.Store, days: int,
-                 log: logging.Logger | None = None):
+                 log: logging.Logger | None = None, new_games: NewGameLimit | None = None):
         self.sealer = sealer
         self.invitations = invitations
         self.store = store
         self.days = days
         self.log = log or logging.getLogger(__name__)
+        self.new_games = new_games or NewGameLimit(0)
 
     # The token and the seat.
 
@@ -176,6 +182,15 @@ class SealedGames:
             raise schema_violation("/invite", INVITE_UNSEALED)
         if not self.store.keeps:
             raise schema_violation("/invite", NO_STORE_FOR_INVITATIONS)
+
+    def admit(self, address: str) -> None:
+        """Count a new sealed game from `address`, or refuse it: TOO_MANY_REQUESTS past
+        the limit (nothing is dealt then); StoreUnavailable when the counts are away."""
+        try:
+            self.new_games.start(address)
+        except TooMany as over:
+            raise Refused("TOO_MANY_REQUESTS", TOO_MANY_GAMES, {"limit": over.limit, "seconds": over.retry_after},
+                          retry_after=over.retry_after) from None
 
     def new_game(self, state: Any, seed: int, salt: str, invite: bool = False) -> dict[str, Any]:
         """A sealed game's first answer: the token, the commitment to the deal, and the
