@@ -22,6 +22,7 @@ from .contract import validator, schema_names
 from .docs import docs
 from .guide import guide
 from .manners import register_manners
+from .metrics import install_metrics
 from .pages import pages
 from .problems import register_problem_handlers
 from .sealed import install_sealer
@@ -78,6 +79,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ShortWay(app.wsgi_app, app)  # type: ignore[method-assign]
     register_manners(app)  # its middleware wraps the short way too
     install_sealer(app)
+    install_metrics(app)  # outermost: every request counted, the short way's too
     # Compile every schema now, so that a broken contract fails at start, not on a request.
     for name in schema_names():
         validator(name)

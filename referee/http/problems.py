@@ -20,6 +20,7 @@ from ..core.errors import MalformedInput, Violation
 from .contract import json_pointer, shorten
 from ..i18n import N_
 from .language import translator
+from .metrics import count_problem
 
 PROBLEM_TYPE = "application/problem+json"
 
@@ -67,6 +68,7 @@ def problem_response(status: int, body: dict[str, Any], headers=None) -> Respons
 
 def http_problem(code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> Response:
     status, title = HTTP_PROBLEMS[code]
+    count_problem(code)
     body = {"type": "about:blank", "title": translator().gettext(title), "status": status, "code": code, "detail": detail}
     body.update(extra)
     return problem_response(status, body, headers)

@@ -24,6 +24,7 @@ from ..sealed.service import Advise, Refused, SealedGames, TurnRefused, deal_sal
 from ..sealed.stores import open_store
 from .clients import client_address, trusted_proxies
 from .language import translator
+from .metrics import count_store_error
 from .problems import Problem
 
 STORE_DOWN = N_("The referee's store of played tokens cannot be reached, so nothing was played or claimed: send the same request again in a moment.")
@@ -86,6 +87,7 @@ class answered:
             raise games().refusal_on_view(exc, self.advise) from None
         if issubclass(kind, stores.StoreUnavailable):
             current_app.logger.warning("the store is unavailable: %s", exc)
+            count_store_error()
             raise Problem("STORE_UNAVAILABLE", translator().gettext(STORE_DOWN)) from None
         return False
 

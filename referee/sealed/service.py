@@ -117,6 +117,8 @@ class SealedGames:
         self.days = days
         self.log = log or logging.getLogger(__name__)
         self.new_games = new_games or NewGameLimit(0)
+        #: Told of each spend (the web layer counts them: referee.http.metrics).
+        self.on_spend: Callable[[], Any] = _nothing
 
     # The token and the seat.
 
@@ -156,6 +158,7 @@ class SealedGames:
         except stores.Spent as found:
             latest = {} if found.latest is None else {"game": found.latest.token, "turn": found.latest.turn}
             raise Refused("TOKEN_SPENT", TOKEN_SPENT, **latest) from None
+        self.on_spend()
 
     # A new game, and its seats.
 
@@ -335,6 +338,10 @@ class SealedGames:
         if not state.is_over:
             return {**engine.scores(engine.view(state, None)), **history(sealed)}
         return {**engine.scores(state), "seed": sealed.seed, "salt": sealed.salt, **history(sealed)}
+
+
+def _nothing() -> None:
+    return None
 
 
 def trusted(sealed: Sealed) -> Any:

@@ -276,6 +276,7 @@ ENDPOINTS = {
     ("/openapi.json", "get"): ("getOpenApiJson", "200"),
     ("/docs", "get"): ("getDocs", "200"),
     ("/healthz", "get"): ("getHealth", "200"),
+    ("/metrics", "get"): ("getMetrics", "200"),
     ("/schemas/{name}", "get"): ("getSchema", "200"),
 }
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
