@@ -11,7 +11,8 @@ store: none (`REFEREE_STORE=none`, nothing spent), the embedded SQLite file (the
 default) and Redis (a redis-server started here on a free loopback port, with its
 append-only file on, when Debian's package is installed). A token is played once, so
 every sealed call plays a fresh game's token, made beforehand. All run in turn, run by
-run, so that a busy machine slows them alike; the ratios are taken run by run. The
+run, so that a busy machine slows them alike; the ratios are taken run by run, each
+run's printed, against the goals (`GOALS`). The
 sealed request also opens the token (AES-GCM), tells the seat (HMAC), makes the seat's
 views, seals the next token and spends the old one; those parts are timed alone too (a
 spend alone as a turn makes it: a new game each time, a token of the position's length
