@@ -61,9 +61,11 @@ class Referee(Flask):
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The service. Config beyond Flask's: `CORS_ORIGINS` ("*", the default, or a list of
     origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py. `SEAL_KEYS`: the
-    keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py and referee.sealed.service). `SHORT_WAY` (True by
-    default): successful turns (plain and sealed) and plain legal-actions answered
-    without Flask's machinery (see shortcut.py)."""
+    keys of sealed games (else `REFEREE_SEAL_KEYS`), `STORE`, `STORE_DAYS`,
+    `NEW_GAMES_PER_MINUTE` and `TRUSTED_PROXIES` (else their `REFEREE_` variables): see
+    sealed.py and referee.sealed.service. `SHORT_WAY` (True by default): successful
+    turns (plain and sealed) and plain legal-actions answered without Flask's machinery
+    (see shortcut.py). Every request is counted for `GET /metrics` (metrics.py)."""
     app = Referee(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
