@@ -72,6 +72,10 @@ BUSY_SECONDS = 5.0
 PURGE_EVERY = 3600.0
 #: Pages (of 4 KiB) in the log before a spend checkpoints itself (the backstop): 32 MiB.
 CHECKPOINT_PAGES = 8192
+#: A spend's row, inserted only when the token was sealed at or after the mark (and not
+#: spent: the primary key).
+SPEND_UNLESS_FORGOTTEN = ("INSERT INTO spent (token, at) SELECT ?, ? WHERE ? >= (SELECT value FROM marks WHERE name = ?) "
+                          "ON CONFLICT DO NOTHING")
 #: Where `referee serve` tells its workers which file it opened: "device:inode:path".
 IDENTITY_VARIABLE = "REFEREE_STORE_FILE_IDENTITY"
 MARK = "forgotten_before"
@@ -217,9 +221,12 @@ class SqliteStore:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 self._check_file()
-                self._refuse_before_mark(connection, issued)
-                fresh = connection.execute("INSERT INTO spent (token, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                                           (token, issued)).rowcount == 1
+                # The mark is read by the insert itself (one statement less on every
+                # spend): a token sealed before it inserts nothing, and is told from a
+                # spent one below, the mark first as before.
+                fresh = connection.execute(SPEND_UNLESS_FORGOTTEN, (token, issued, issued, MARK)).rowcount == 1
+                if not fresh:
+                    self._refuse_before_mark(connection, issued)
                 if fresh:
                     connection.execute(
                         "INSERT INTO games (game, token, turn, at) VALUES (?, ?, ?, ?) ON CONFLICT (game) DO UPDATE "
