@@ -102,9 +102,11 @@ def run_gunicorn(app_factory, host: str, port: int, workers: int, timeout: int,
 def serve(host: str, port: int, workers: int, timeout: int, threads: int = DEFAULT_THREADS,
           cors_origins: str = "*", access_log: str = "json") -> None:
     from .http import create_app
+    from .http.metrics import prepare_multiprocess
 
     share_seal_key(workers)
     announce_store(workers)
+    prepare_multiprocess()  # every worker counts in its own files there; /metrics adds them up
     config = service_config(cors_origins, access_log)
     run_gunicorn(lambda: create_app(config), host, port, workers, timeout, threads)
 

@@ -43,6 +43,10 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("REFEREE_STORE_FILE_IDENTITY", "set by referee serve",
              "the store file's identity, which serve hands its workers so that a replaced file is refused; "
              "not for setting by hand"),
+    Variable("REFEREE_NEW_GAMES_PER_MINUTE", "120",
+             "new sealed games one client address may start in a minute (0: no limit); past it 429 TOO_MANY_REQUESTS"),
+    Variable("REFEREE_TRUSTED_PROXIES", "none",
+             "comma-separated addresses or networks of proxies whose X-Forwarded-For names the client"),
 )
 
 

@@ -36,6 +36,10 @@ pytest_plugins = ["support.service_errors"]
 # by the services the tests start), never the user's own file. A test that needs another
 # store says so in the app's config or the service's environment.
 os.environ.setdefault("REFEREE_STORE", os.path.join(tempfile.mkdtemp(prefix="elfer-store-"), "sealed.sqlite3"))
+# The tests start hundreds of sealed games a minute from one address; the limit on new
+# sealed games (120 a minute by default) is tested on its own, in
+# tests/sealed/test_new_game_limit.py, with the default and with limits of its own.
+os.environ.setdefault("REFEREE_NEW_GAMES_PER_MINUTE", "0")
 
 
 

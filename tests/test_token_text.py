@@ -2,9 +2,9 @@
 
 Base64 leaves the low bits of the last character before `=` unread (one `=`: 2 bits, so
 3 other texts; two: 4 bits, 15 others), and Python's URL-safe decoder reads `+` and `/`
-as `-` and `_`. Fernet opens all of them, each with its own `previous` digest and its
-own identity for whoever keeps track of tokens; the referee refuses every one but the
-text it wrote.
+as `-` and `_`. The cipher opens all of them (AES-GCM of format 3 as Fernet of format 2),
+each with its own `previous` digest and its own identity for whoever keeps track of
+tokens; the referee refuses every one but the text it wrote.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 from referee.http import create_app
-from referee.sealed.sealing import Sealed, Sealer, TokenInvalid, new_key
+from referee.sealed.sealing import FERNET_FORMAT, Sealed, Sealer, TokenInvalid, new_key
 
 KEY = new_key()
 SEALER = Sealer([KEY])
@@ -25,11 +25,16 @@ ALPHABET = string.ascii_letters + string.digits + "-_"
 SALT = "0123456789abcdef" * 2
 
 
-def token_ending_in(padding):
+def fernet_seal(sealed):
+    """A token of format 2, as the referee sealed them before format 3."""
+    return Fernet(KEY.encode("ascii")).encrypt(sealed.to_json(FERNET_FORMAT)).decode("ascii")
+
+
+def token_ending_in(padding, seal=SEALER.seal):
     """A token whose text ends in exactly `padding` (the state made longer, past the
     padding's steps, until the bytes' length leaves that remainder)."""
     for length in range(0, 2048, 128):
-        token = SEALER.seal(Sealed("a" * 32, 0, 1, SALT, {"players": [], "filler": "x" * length}))
+        token = seal(Sealed("a" * 32, 0, 1, SALT, {"players": [], "filler": "x" * length}))
         if token.endswith(padding) and not token.endswith(padding + "="):
             return token
     raise AssertionError(f"no token ends in {padding}")
@@ -51,6 +56,19 @@ def test_a_token_opens_under_its_own_text_only(padding, others):
     texts = other_texts(token)
     assert len([t for t in texts if "+" not in t and "/" not in t]) == others
     assert SEALER.open(token).salt == SALT  # its own text opens
+    for text in texts:
+        # The cipher alone would open each: it reads the same bytes.
+        assert SEALER._opened(base64.urlsafe_b64decode(text)) == SEALER._opened(base64.urlsafe_b64decode(token))
+        with pytest.raises(TokenInvalid):
+            SEALER.open(text)
+
+
+@pytest.mark.parametrize("padding, others", [("=", 3), ("==", 15)])
+def test_a_format_2_token_opens_under_its_own_text_only(padding, others):
+    token = token_ending_in(padding, fernet_seal)
+    texts = other_texts(token)
+    assert len([t for t in texts if "+" not in t and "/" not in t]) == others
+    assert SEALER.open(token).salt == SALT
     fernet = Fernet(KEY.encode("ascii"))
     for text in texts:
         fernet.decrypt(text.encode("ascii"))  # the library alone would open each

@@ -42,6 +42,7 @@ from typing import Any
 
 from .. import engine
 from ..core.actions import Turn
+from ..core import extras
 from ..core.compact import CompactGame, HiddenCards
 from ..core.ruleset import Ruleset
 from ..games import COMPACT_GAMES
@@ -152,7 +153,7 @@ class EngineGame(CompactGame):
         an empty Schnipp Schnapp stack shuffles the pile turned over with a seed from
         `rng`, as a sealed game's referee does); any other action as it is."""
         seat = self._seat(player)
-        return self._rules.sealed_pick(self._state, seat, action, rng) if seat is not None else action
+        return extras.sealed_pick(self._rules, self._state, seat, action, rng) if seat is not None else action
 
     # -- a turn, action by action -----------------------------------------------------------
 

@@ -22,6 +22,7 @@ from .contract import validator, schema_names
 from .docs import docs
 from .guide import guide
 from .manners import register_manners
+from .metrics import install_metrics
 from .pages import pages
 from .problems import register_problem_handlers
 from .sealed import install_sealer
@@ -60,9 +61,11 @@ class Referee(Flask):
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The service. Config beyond Flask's: `CORS_ORIGINS` ("*", the default, or a list of
     origins) and `ACCESS_LOG` (None, "json" or "text"); see manners.py. `SEAL_KEYS`: the
-    keys of sealed games (else `REFEREE_SEAL_KEYS`; see sealed.py). `SHORT_WAY` (True by
-    default): successful turns (plain and sealed) and plain legal-actions answered
-    without Flask's machinery (see shortcut.py)."""
+    keys of sealed games (else `REFEREE_SEAL_KEYS`), `STORE`, `STORE_DAYS`,
+    `NEW_GAMES_PER_MINUTE` and `TRUSTED_PROXIES` (else their `REFEREE_` variables): see
+    sealed.py and referee.sealed.service. `SHORT_WAY` (True by default): successful
+    turns (plain and sealed) and plain legal-actions answered without Flask's machinery
+    (see shortcut.py). Every request is counted for `GET /metrics` (metrics.py)."""
     app = Referee(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
@@ -78,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ShortWay(app.wsgi_app, app)  # type: ignore[method-assign]
     register_manners(app)  # its middleware wraps the short way too
     install_sealer(app)
+    install_metrics(app)  # outermost: every request counted, the short way's too
     # Compile every schema now, so that a broken contract fails at start, not on a request.
     for name in schema_names():
         validator(name)

@@ -32,6 +32,7 @@ def new_game():
     sealed.refuse_invite(request)
     if request["sealed"]:
         sealed.refuse_seed_and_hidden(request)
+        sealed.admit_new_game()
         salt = sealed.deal_salt()
     game = engine.new_game(
         request["players"],

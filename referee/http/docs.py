@@ -80,7 +80,7 @@ def health():
 def ready():
     """The store written and read back (`Store.unready`): 200, or a 503 problem whose
     detail says why; a store that cannot be used is logged each time it is seen so."""
-    store = current_app.extensions["store"]
+    store = current_app.extensions["sealed"].store
     reason = store.unready()
     if reason is None:
         return json_response({"status": "ok", "store": store.where})

@@ -46,7 +46,7 @@ EXPOSED = ["X-Request-ID", "ETag", "Content-Language"]
 #: A request id worth keeping: a short token of printable characters.
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:/+=@-]{1,128}$")
 #: GETs whose answers change between requests, and are never cached.
-UNCACHED = {"docs.health", "docs.ready"}
+UNCACHED = {"docs.health", "docs.ready", "metrics"}
 #: How much of an oversized body is read and thrown away after the 413, and for how long;
 #: a client that has sent nothing of it within FIRST_BYTE_SECONDS is not sending it.
 DRAIN_BYTES = 16 * 1024 * 1024

@@ -20,6 +20,7 @@ from ..core.errors import MalformedInput, Violation
 from .contract import json_pointer, shorten
 from ..i18n import N_
 from .language import translator
+from .metrics import count_problem
 
 PROBLEM_TYPE = "application/problem+json"
 
@@ -35,6 +36,7 @@ HTTP_PROBLEMS = {
     "TOKEN_SPENT": (409, N_("Conflict")),
     "SEAT_TAKEN": (409, N_("Conflict")),
     "TOKEN_EXPIRED": (410, N_("Gone")),
+    "TOO_MANY_REQUESTS": (429, N_("Too Many Requests")),
     "STORE_UNAVAILABLE": (503, N_("Service Unavailable")),
     "STORE_FULL": (507, N_("Insufficient Storage")),
     "NOT_FOUND": (404, N_("Not Found")),
@@ -50,12 +52,14 @@ for _status in (403, 409, 410, 503, 507):  # werkzeug's own are not about seats,
 
 
 class Problem(Exception):
-    """An HTTP-level problem raised by a view: a code of HTTP_PROBLEMS and a detail."""
+    """An HTTP-level problem raised by a view: a code of HTTP_PROBLEMS and a detail, and
+    any headers the answer carries (a 429's `Retry-After`)."""
 
-    def __init__(self, code: str, detail: str, **extra: Any):
+    def __init__(self, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any):
         super().__init__(detail)
         self.code = code
         self.detail = detail
+        self.headers = headers
         self.extra = extra
 
 
@@ -63,11 +67,12 @@ def problem_response(status: int, body: dict[str, Any], headers=None) -> Respons
     return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
 
 
-def http_problem(code: str, detail: str, **extra: Any) -> Response:
+def http_problem(code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> Response:
     status, title = HTTP_PROBLEMS[code]
+    count_problem(code)
     body = {"type": "about:blank", "title": translator().gettext(title), "status": status, "code": code, "detail": detail}
     body.update(extra)
-    return problem_response(status, body)
+    return problem_response(status, body, headers)
 
 
 def violation_body(violation: Violation) -> dict[str, Any]:
@@ -93,7 +98,7 @@ def violation_body(violation: Violation) -> dict[str, Any]:
 def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(Problem)
     def _problem(exc: Problem):
-        return http_problem(exc.code, exc.detail, **exc.extra)
+        return http_problem(exc.code, exc.detail, exc.headers, **exc.extra)
 
     @app.errorhandler(Violation)
     def _violation(exc: Violation):

@@ -5,13 +5,14 @@ such a request Flask's own machinery (its request and response objects, routing,
 and hooks) costs more than the referee's whole work (docs/performance.md). `ShortWay` is a WSGI
 layer in front of the Flask app that answers a request of those two kinds itself,
 through the very functions the views call (`bodies.read_json`, `api.turn_answer`,
-`api.legal_actions_answer`, `sealed.turn`), and hands everything else to Flask untouched:
+`api.legal_actions_answer`, the app's `SealedGames.turn`), and hands everything else to Flask
+untouched:
 
 - it is taken only by a POST to exactly one of the two paths, declared exactly
   `application/json`, with a Content-Length within the limit and a body of that length,
   and without an `Origin` (CORS headers are flask-cors's to write);
-- a sealed turn (a `game` token in the body) is taken too, through `sealed.turn` in the
-  app's context (its sealer, keys and store are the app's); a sealed legal-actions
+- a sealed turn (a `game` token in the body) is taken too, through the app's sealed
+  games (`referee.sealed.service`: its sealer, keys and store); a sealed legal-actions
   request is Flask's;
 - it is given up at the first sign of anything but a 200: JSON, the schema or the engine
   refusing the request, a token or seat refused, the store refusing the spend, any
@@ -35,15 +36,14 @@ from typing import Any, Callable
 
 import orjson
 
-from . import sealed
 from .api import legal_actions_answer, turn_answer
 from .bodies import JSON_TYPE, MAX_BODY, read_json
 
 #: The paths the short way answers: the schema of their body, the view's answer to a
-#: plain request and to a sealed one (None: a sealed request is Flask's).
-ROUTES: dict[str, tuple[str, Callable[..., dict[str, Any]], Callable[..., dict[str, Any]] | None]] = {
-    "/v1/turns": ("turn-request.json", turn_answer, sealed.turn),
-    "/v1/legal-actions": ("legal-actions-request.json", legal_actions_answer, None),
+#: plain request, and whether it answers a sealed one (else a sealed request is Flask's).
+ROUTES: dict[str, tuple[str, Callable[..., dict[str, Any]], bool]] = {
+    "/v1/turns": ("turn-request.json", turn_answer, True),
+    "/v1/legal-actions": ("legal-actions-request.json", legal_actions_answer, False),
 }
 
 
@@ -57,7 +57,7 @@ def _decline(*_: Any) -> Declined:
 
 class ShortWay:
     """WSGI middleware: the ROUTES' successes answered here, the rest by `app` (the
-    Flask app's own WSGI callable; `flask` is the app, whose context a sealed turn needs)."""
+    Flask app's own WSGI callable; `flask` is the app, whose sealed games answer a sealed turn)."""
 
     __slots__ = ("app", "flask")
 
@@ -95,16 +95,16 @@ def _length(header: str | None) -> int | None:
 
 
 def _answer(raw: bytes, flask: Any, schema: str, respond: Callable[..., dict[str, Any]],
-            respond_sealed: Callable[..., dict[str, Any]] | None) -> bytes | None:
+            sealed: bool) -> bytes | None:
     """The 200 answer's body, or None where the answer is anything else."""
     try:
         body = read_json(raw, schema)
         if "game" not in body:
             return orjson.dumps(respond(body, _decline))
-        if respond_sealed is None:
+        if not sealed:
             return None
-        with flask.app_context():  # the sealer, the keys and the store are the app's
-            answer = respond_sealed(body, None)
+        # The app's sealed games (sealer, keys, store); a refused turn raises, unadvised.
+        answer = flask.extensions["sealed"].turn(body)
     except Exception:  # anything but a 200 is Flask's to answer, as it always was
         return None
     # Outside the try: the token is spent now, so the answer is never handed to Flask

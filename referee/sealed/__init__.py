@@ -10,8 +10,11 @@ view.
   a cluster, for several instances, `redis_store`; or nothing at all), so that sealed
   games hold against a cheating player, and fail closed; `tokens` reads a token's
   identity and age from its bytes;
-- `invitations`: an invited game's invitations and the seat keys claimed with them.
+- `invitations`: an invited game's invitations and the seat keys claimed with them;
+- `service`: sealed games as a service (`SealedGames`): the open-turn protocol, spending
+  and what a seat may be told, for the web layer to call.
 
 `store`, `tokens` and `invitations` import the standard library, `cryptography` and
-`redis` only; never Flask or the engine.
+`redis` only; never Flask or the engine. `service` and `verify` call the engine; nothing
+here imports Flask.
 """

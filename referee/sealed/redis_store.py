@@ -385,6 +385,16 @@ class RedisStore:
         # A Redis is bounded by its own maxmemory (with noeviction, writes then fail).
         return False
 
+    def size_bytes(self) -> int:
+        """Redis' `used_memory`: of the one server, or summed over a cluster's primaries
+        (the replicas copy them)."""
+        try:
+            return sum(int(info["used_memory"]) for _, info in self._servers("memory"))
+        except redis.RedisError as exc:
+            raise self._failed(exc) from None
+        except redis.exceptions.RedisClusterException as exc:
+            raise StoreUnavailable(str(exc)) from None
+
     def close(self) -> None:
         if self._made is not None:
             self._made.close()

@@ -1,11 +1,25 @@
 """Sealed games: the whole game in a token only the referee can open, and the seat keys.
 
 The service keeps nothing between requests, so a sealed game travels as a token:
-authenticated encryption (Fernet: AES-128-CBC and HMAC-SHA256, from `cryptography`) of
-the game's state with its turn number, the game's id, the seed and salt of its deal,
-the actions of a turn still open, and a digest of the token it replaced. Keys come from
-`REFEREE_SEAL_KEYS`, a comma-separated list of Fernet keys: the first seals, all open
-(MultiFernet), so a key can be rotated without breaking the games under way.
+authenticated encryption of the game's state with its turn number, the game's id, the
+seed and salt of its deal, the actions of a turn still open, and a digest of the token
+it replaced. Keys come from `REFEREE_SEAL_KEYS`, a comma-separated list of keys (32
+random bytes in URL-safe base64 each, as `referee keys new` prints): the first seals,
+all open, so a key can be rotated without breaking the games under way.
+
+A token of format 3 (what the referee seals) is AES-256-GCM from `cryptography`, in
+URL-safe base64:
+
+    version (1 byte: 3) | issued at (8 bytes, big-endian Unix seconds) | nonce (12 bytes) | ciphertext | tag (16 bytes)
+
+under a key derived (HKDF-SHA256) from the seal key, with the version and the time as
+associated data (authenticated, not secret: the store reads the time, `tokens`). Each
+nonce is 96 random bits from the operating system, so that two tokens never share one
+under a key (after 2**32 tokens of one key the chance of a repeat reaches one in 2**32:
+rotate keys long before). A token of format 2 (Fernet: AES-128-CBC and HMAC-SHA256,
+whose bytes start with 0x80 and the same 8-byte time) still opens under the same keys
+until it expires; its payload says format 2 inside, a format 3 token's says 3, and a
+payload opens only in its own envelope.
 
 A seat key is an HMAC-SHA256 of the game's id and the seat's index under a secret
 derived (HKDF) from a seal key: the referee stores no seat keys, and tells a seat by
@@ -23,9 +37,10 @@ could differ with a hidden card at its widest: the seed at 16 digits, every card
 in 3 characters (a "J" or an "R7" in a hand, the card an open turn drew, and the cards a
 game leaves out of play, whose absence would otherwise tell in the names dealt). What
 remains is the structure, and how many cards lie where, which every player sees, so a
-token's length follows what all players see. Only a token's canonical text opens: base64 lets
-the last character before `=` (and `+`, `/` for `-`, `_`) be written in other ways
-that decode to the same bytes, and each such text would be another token.
+token's length follows what all players see (GCM adds a fixed 37 bytes). Only a token's
+canonical text opens: base64 lets the last character before `=` (and `+`, `/` for `-`,
+`_`) be written in other ways that decode to the same bytes, and each such text would be
+another token.
 
 Nothing here knows the rules: the engine never learns that a state was sealed. May
 import: the standard library, `cryptography`, orjson and `tokens`; never Flask or the
@@ -41,12 +56,15 @@ import os
 import random
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from cryptography.exceptions import InvalidTag
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from .tokens import identity
@@ -56,15 +74,20 @@ KEYS_VARIABLE = "REFEREE_SEAL_KEYS"
 #: The longest token opened: far above any game's (a six-player MASTER game with names
 #: of 64 characters seals to about 5 kB), far below the 1 MiB body limit.
 MAX_TOKEN = 16384
-#: The payload's format, so that a later one can tell an old token (2: a salted deal,
-#: padded).
-FORMAT = 2
+#: The token's format, in its first byte and in its payload (3: AES-GCM; 2: Fernet,
+#: still opened, never sealed).
+FORMAT = 3
+FERNET_FORMAT = 2
+#: A format 3 token's bytes before its ciphertext: version, time, nonce.
+_HEADER = 1 + 8 + 12
+_FERNET_VERSION = 0x80
 #: The plaintext is padded to a multiple of this many bytes.
 PAD = 256
 #: The widest seed (2**53 - 1 has 16 digits) and the widest card name ("R10").
 SEED_WIDTH = 16
 CARD_WIDTH = 3
 _SEAT_LABEL = b"elfer-referee seat keys"
+_TOKEN_LABEL = b"elfer-referee tokens, format 3"
 
 
 class TokenInvalid(Exception):
@@ -76,11 +99,12 @@ class SeatInvalid(Exception):
 
 
 class KeysInvalid(ValueError):
-    """`REFEREE_SEAL_KEYS` does not hold Fernet keys."""
+    """`REFEREE_SEAL_KEYS` does not hold seal keys."""
 
 
 def new_key() -> str:
-    """A fresh seal key (a Fernet key: 32 random bytes, URL-safe base64)."""
+    """A fresh seal key: 32 random bytes in URL-safe base64 (as a Fernet key is written,
+    so that format 2 tokens open under the same keys)."""
     return Fernet.generate_key().decode("ascii")
 
 
@@ -106,6 +130,11 @@ def digest(token: str) -> str:
     (every text that decodes to the same bytes is the same token), which is its
     identity in the store (`tokens.identity`) in hex."""
     return identity(token).hex()
+
+
+def _identity_hex(raw: bytes) -> str:
+    """`digest` of a token whose bytes are decoded already."""
+    return hashlib.sha256(raw).hexdigest()
 
 
 #: The URL-safe base64 digits, the only characters of a token's text before its padding.
@@ -153,12 +182,15 @@ class Sealed:
     state: dict[str, Any]
     open: list[dict[str, Any]] = field(default_factory=list)
     previous: str | None = None
+    #: The digest (`digest`) of the token this was opened from, in hex: what the next
+    #: token's `previous` says ("" for contents not opened from a token).
+    opened_from: str = field(default="", compare=False, repr=False)
 
-    def to_json(self) -> bytes:
+    def to_json(self, version: int = FORMAT) -> bytes:
         """The payload, padded with spaces (which JSON reads past) to a length that only
         what every player sees decides."""
         data = orjson.dumps({
-            "v": FORMAT, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
+            "v": version, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
             "state": self.state, "open": self.open, "previous": self.previous,
         })
         widest = len(data) + SEED_WIDTH - len(str(self.seed)) + _widening(data)
@@ -170,13 +202,14 @@ class Sealed:
         return BlindGenerator(_blind_seed(self.seed, self.salt, self.turn, taken))
 
     @classmethod
-    def from_json(cls, data: bytes) -> Sealed:
+    def from_json(cls, data: bytes, version: int = FORMAT, opened_from: str = "") -> Sealed:
+        """The contents of a payload of format `version` (the envelope's)."""
         try:
             payload = orjson.loads(data)
-            if payload["v"] != FORMAT:
+            if payload["v"] != version:
                 raise TokenInvalid("a token of another format")
             return cls(payload["game"], payload["turn"], payload["seed"], payload["salt"],
-                       payload["state"], payload["open"], payload["previous"])
+                       payload["state"], payload["open"], payload["previous"], opened_from)
         except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
             raise TokenInvalid("not a token") from exc
 
@@ -194,8 +227,14 @@ def _widening(data: bytes) -> int:
     if b"\\" in data:  # an escape: only the pattern tells a string's quotes from the others
         return sum(max(0, CARD_WIDTH + 2 - len(string)) for string in _STRING.findall(data))
     # Without one, every quote opens or closes a string, so the strings are the odd
-    # pieces between quotes; counted by length in C, four times faster than the pattern.
-    lengths = list(map(len, data.split(b'"')[1::2]))
+    # pieces between quotes; counted by length in C, four times faster than the pattern
+    # (the lengths as bytes, whose count is a memchr: a string over 255 bytes, which no
+    # state holds, takes the list's way).
+    pieces = map(len, data.split(b'"')[1::2])
+    try:
+        lengths: bytes | list[int] = bytes(pieces)
+    except ValueError:
+        lengths = list(map(len, data.split(b'"')[1::2]))
     return sum((CARD_WIDTH - n) * lengths.count(n) for n in range(CARD_WIDTH))
 
 
@@ -209,7 +248,9 @@ class Sealer:
             fernets = [Fernet(key.encode("ascii")) for key in keys]
         except (ValueError, UnicodeEncodeError) as exc:
             raise KeysInvalid("each key is 32 bytes in URL-safe base64, as `referee keys new` prints") from exc
+        # Format 2 tokens (Fernet) open until they expire; format 3 seals and opens.
         self._fernet = MultiFernet(fernets)
+        self._ciphers = [AESGCM(_derive(key, _TOKEN_LABEL)) for key in keys]
         # One seat secret per key, so that a game's seats stay valid while its key opens.
         self._seat_secrets = [_seat_secret(key) for key in keys]
 
@@ -225,8 +266,12 @@ class Sealer:
         sealed = Sealed(game=secrets.token_hex(16), turn=0, seed=seed, salt=salt, state=state)
         return sealed, self.seal(sealed)
 
-    def seal(self, sealed: Sealed) -> str:
-        return self._fernet.encrypt(sealed.to_json()).decode("ascii")
+    def seal(self, sealed: Sealed, now: int | None = None) -> str:
+        """The token of format 3, issued `now` (Unix seconds; the clock's by default)."""
+        head = bytes((FORMAT,)) + int(time.time() if now is None else now).to_bytes(8, "big")
+        nonce = os.urandom(12)
+        sealed_bytes = self._ciphers[0].encrypt(nonce, sealed.to_json(), head)
+        return base64.urlsafe_b64encode(head + nonce + sealed_bytes).decode("ascii")
 
     def open(self, token: Any) -> Sealed:
         """What the token holds; TokenInvalid for anything but a token sealed by a key in
@@ -239,10 +284,26 @@ class Sealer:
             # low bits before `=`, `+` and `/` for `-` and `_`) as the same bytes.
             if not canonical(text):
                 raise TokenInvalid("not the token's own text")
-            data = self._fernet.decrypt(text)
+            raw = base64.urlsafe_b64decode(text)
+            if raw[:1] == bytes((FORMAT,)):
+                return Sealed.from_json(self._opened(raw), FORMAT, _identity_hex(raw))
+            if raw[:1] == bytes((_FERNET_VERSION,)):
+                return Sealed.from_json(self._fernet.decrypt(text), FERNET_FORMAT, _identity_hex(raw))
         except (InvalidToken, UnicodeEncodeError, ValueError) as exc:
             raise TokenInvalid("altered, or sealed with another key") from exc
-        return Sealed.from_json(data)
+        raise TokenInvalid("not a token")
+
+    def _opened(self, raw: bytes) -> bytes:
+        """The plaintext of a format 3 token's bytes, under whichever key opens it."""
+        if len(raw) < _HEADER + 16:
+            raise TokenInvalid("too short")
+        head, nonce, sealed_bytes = raw[:9], raw[9:_HEADER], raw[_HEADER:]
+        for cipher in self._ciphers:
+            try:
+                return cipher.decrypt(nonce, sealed_bytes, head)
+            except InvalidTag:
+                continue
+        raise TokenInvalid("altered, or sealed with another key")
 
     def seats(self, game: str, players: int) -> list[str]:
         """The seat key of each player of a game, under the sealing key."""
@@ -268,8 +329,13 @@ class Sealer:
 def _seat_secret(key: str) -> bytes:
     """The secret seat keys are made with, derived from a seal key (HKDF-SHA256), so
     that no key serves two purposes."""
+    return _derive(key, _SEAT_LABEL)
+
+
+def _derive(key: str, label: bytes) -> bytes:
+    """A secret of its own for `label`'s purpose, derived from a seal key (HKDF-SHA256)."""
     raw = base64.urlsafe_b64decode(key.encode("ascii"))  # Fernet has checked it: 32 bytes
-    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=_SEAT_LABEL).derive(raw)
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=label).derive(raw)
 
 
 def _seat_key(secret: bytes, game: str, seat: int) -> str:

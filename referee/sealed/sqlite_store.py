@@ -9,14 +9,14 @@ mode keeps every committed spend through a crash of the process; only a crash of
 machine itself may lose the last moments (the trade is written in the threat model).
 
 In WAL mode a commit writes to the log only; the disk is synced when the log is copied
-into the database (a checkpoint), and that sync is most of what a spend costs: each
-spend logs a few pages (the spent token's, the game's row with its latest token of
-about 2 kB), so at SQLite's default of a checkpoint every 1000 pages one spend in
-about 250 waits for a sync of tens of milliseconds. The log here is checkpointed every
-`CHECKPOINT_PAGES` pages instead (32 MiB), which syncs eight times less often for the
-same spends, and copies a page changed many times in between once; the log file is cut
-back to that size after each checkpoint. What is synced, and when a spend counts as
-kept, is unchanged.
+into the database (a checkpoint), which a spend would otherwise wait for now and then.
+A thread of each process checkpoints every second instead (`checkpoints.Checkpointer`),
+off the request path; SQLite's own checkpoint after `CHECKPOINT_PAGES` pages (32 MiB)
+stays as a backstop, and the log file is cut back to that size after each checkpoint.
+What is synced, and when a spend counts as kept, is unchanged. Each spend logs three
+pages: the spent digest's, the index by time's, and the game's row with its latest
+token (about 2 kB, kept in its table's page: `games` has a rowid, so that a row of that
+size needs no overflow page, which a table without rowid would write beside it).
 
 Each thread holds its own connection (a sqlite3 connection is not to be shared across
 threads, nor across a fork: a worker that finds one made by its parent makes its own).
@@ -52,12 +52,15 @@ import threading
 import time
 from pathlib import Path
 
+from .checkpoints import Checkpointer
 from .store import DEFAULT_MAX_MB, Expired, Latest, Spent, StoreSettingInvalid, StoreUnavailable
 
+# `games` has a rowid (see the module's docstring); a file made when it had none keeps
+# its table as it is, read and written the same.
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS spent (token BLOB PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID",
     ("CREATE TABLE IF NOT EXISTS games (game TEXT PRIMARY KEY, token TEXT NOT NULL, turn INTEGER NOT NULL, "
-     "at INTEGER NOT NULL) WITHOUT ROWID"),
+     "at INTEGER NOT NULL)"),
     ("CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat INTEGER NOT NULL, at INTEGER NOT NULL, "
      "claim BLOB, PRIMARY KEY (game, seat)) WITHOUT ROWID"),
     "CREATE INDEX IF NOT EXISTS spent_at ON spent (at)",
@@ -67,8 +70,12 @@ SCHEMA = (
 #: unavailable (each transaction takes microseconds; this is far above any queue).
 BUSY_SECONDS = 5.0
 PURGE_EVERY = 3600.0
-#: Pages (of 4 KiB) in the log between checkpoints: 32 MiB.
+#: Pages (of 4 KiB) in the log before a spend checkpoints itself (the backstop): 32 MiB.
 CHECKPOINT_PAGES = 8192
+#: A spend's row, inserted only when the token was sealed at or after the mark (and not
+#: spent: the primary key).
+SPEND_UNLESS_FORGOTTEN = ("INSERT INTO spent (token, at) SELECT ?, ? WHERE ? >= (SELECT value FROM marks WHERE name = ?) "
+                          "ON CONFLICT DO NOTHING")
 #: Where `referee serve` tells its workers which file it opened: "device:inode:path".
 IDENTITY_VARIABLE = "REFEREE_STORE_FILE_IDENTITY"
 MARK = "forgotten_before"
@@ -140,6 +147,7 @@ class SqliteStore:
         self._local = threading.local()
         self._next_purge = 0.0
         self._identity: tuple[int, int] | None = None
+        self.checkpoints = Checkpointer(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = self._open()
@@ -166,6 +174,7 @@ class SqliteStore:
         connection.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         connection.execute(f"PRAGMA journal_size_limit={CHECKPOINT_PAGES * 4096}")
         self._local.connection, self._local.pid = connection, os.getpid()
+        self.checkpoints.ensure_running()
         return connection
 
     def _connection(self) -> sqlite3.Connection:
@@ -212,9 +221,12 @@ class SqliteStore:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 self._check_file()
-                self._refuse_before_mark(connection, issued)
-                fresh = connection.execute("INSERT INTO spent (token, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                                           (token, issued)).rowcount == 1
+                # The mark is read by the insert itself (one statement less on every
+                # spend): a token sealed before it inserts nothing, and is told from a
+                # spent one below, the mark first as before.
+                fresh = connection.execute(SPEND_UNLESS_FORGOTTEN, (token, issued, issued, MARK)).rowcount == 1
+                if not fresh:
+                    self._refuse_before_mark(connection, issued)
                 if fresh:
                     connection.execute(
                         "INSERT INTO games (game, token, turn, at) VALUES (?, ?, ?, ?) ON CONFLICT (game) DO UPDATE "
@@ -347,7 +359,16 @@ class SqliteStore:
         except sqlite3.Error as exc:
             raise StoreUnavailable(str(exc)) from None
 
+    def size_bytes(self) -> int:
+        """The file with its log, as they take the disk."""
+        try:
+            return sum(os.stat(f"{self.path}{suffix}").st_size for suffix in ("", "-wal")
+                       if os.path.exists(f"{self.path}{suffix}"))
+        except OSError as exc:
+            raise StoreUnavailable(str(exc)) from None
+
     def close(self) -> None:
+        self.checkpoints.stop()
         held = getattr(self._local, "connection", None)
         if held is not None:
             held.close()

@@ -118,6 +118,10 @@ class Store(Protocol):
     def full(self) -> bool:
         """Whether the store holds `REFEREE_STORE_MAX_MB` or more (no new games then)."""
 
+    def size_bytes(self) -> int | None:
+        """What the store takes now, in bytes (`GET /metrics`), or None with nothing to
+        measure; StoreUnavailable when it cannot be read."""
+
     def close(self) -> None:
         """Let go of connections and files."""
 
@@ -142,6 +146,9 @@ class NoStore:
 
     def full(self) -> bool:
         return False
+
+    def size_bytes(self) -> int | None:
+        return None
 
     def close(self) -> None:
         return None

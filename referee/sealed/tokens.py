@@ -6,7 +6,8 @@ Whatever text a token comes in, the referee goes by its decoded bytes: the same 
 are the same token, for spending and for `previous`.
 
 Only called on a token the sealer has opened (so authenticated): the time in its
-bytes (a Fernet token's bytes 1 to 8, big-endian seconds) is the referee's own.
+bytes (bytes 1 to 8, big-endian seconds, in both formats: `sealing` says them) is the
+referee's own.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import random
 from typing import Any, NamedTuple
 
 from .. import engine
+from ..families.box.ruleset import BoxRuleset
 
 Data = dict[str, Any]
 
@@ -58,13 +59,24 @@ def movers(state: Data) -> list[int]:
     return list(state.get("waiting") or [])
 
 
-def completed(state: Any, player: int, action: Data, rng: random.Random) -> Data:
-    """A listed action of `state` (a loaded state) as random play sends it: each member its
-    kind leaves open drawn from the values declared, then what the game fills in."""
-    kind = engine.find_ruleset(state.ruleset).reader.declared[action["type"]]
+def with_open_values(ruleset: str, action: Data, rng: random.Random) -> Data:
+    """A listed action of `ruleset` with each member its kind leaves open (a Ratefix
+    guess's value) drawn from the values the game declares; a row game's as it is."""
+    rules = engine.find_ruleset(ruleset)
+    if not isinstance(rules, BoxRuleset):
+        return action
+    kind = rules.reader.declared[action["type"]]
     for name, values in kind.open_values.items():
         if name not in action:
             action = {**action, name: rng.randrange(values.start, values.stop)}
+    return action
+
+
+def completed(state: Any, player: int, action: Data, rng: random.Random) -> Data:
+    """A listed action of `state` (a loaded state) as random play sends it: its open
+    members drawn (`with_open_values`), then what the game fills in."""
+    action = with_open_values(state.ruleset, action, rng)
+    kind = engine.find_ruleset(state.ruleset).reader.declared[action["type"]]
     return action if kind.complete is None else kind.complete(state, player, action, rng)
 
 

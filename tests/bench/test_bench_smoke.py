@@ -100,7 +100,7 @@ def test_refusal_bench():
 def test_sealed_bench():
     out = run_quick("sealed_bench.py")
     assert_figures(out, [
-        "Sealer.open (Fernet decrypt + JSON)", "Sealer.seal (Fernet encrypt + JSON)",
+        "Sealer.open (AES-GCM decrypt + JSON)", "Sealer.seal (AES-GCM encrypt + JSON)",
         "SqliteStore.spend (one transaction)", "RedisStore.spend (one script, loopback)",
         "POST /v1/turns plain", "POST /v1/turns sealed, no store", "POST /v1/turns sealed, SQLite store",
         "POST /v1/turns sealed, Redis store",

@@ -182,6 +182,14 @@ def test_the_engine_face_imports_no_web_code():
     assert found == set()
 
 
+@pytest.mark.parametrize("module", sorted(p.name for p in (PACKAGE / "sealed").glob("*.py")))
+def test_sealed_games_import_no_web_code(module):
+    # Sealed games are a service the web layer calls (`referee/sealed/service.py`).
+    found = {m for m in imported_modules(PACKAGE / "sealed" / module)
+             if within(m, {"flask", "werkzeug", "referee.http", "referee.cli"})}
+    assert found == set()
+
+
 def test_the_rule_reader_resolves_relative_imports():
     # The checks above are only as good as this reading of `from ...core.cards import JOKER`.
     modules = imported_modules(PACKAGE / "games" / "master" / "turn.py")

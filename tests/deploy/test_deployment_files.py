@@ -33,7 +33,8 @@ def store() -> dict[str, dict]:
 
 def test_every_manifest_is_valid_for_kubernetes():
     assert [(doc["kind"], doc["metadata"]["name"]) for doc in manifests()] == [
-        ("Deployment", "elfer-referee"), ("Service", "elfer-referee"), ("HorizontalPodAutoscaler", "elfer-referee"),
+        ("Deployment", "elfer-referee"), ("Service", "elfer-referee"), ("Ingress", "elfer-referee"),
+        ("HorizontalPodAutoscaler", "elfer-referee"),
         ("PodDisruptionBudget", "elfer-referee"), ("Deployment", "elfer-referee-store"),
         ("PersistentVolumeClaim", "elfer-referee-store"), ("Service", "elfer-referee-store"),
         ("NetworkPolicy", "elfer-referee-store")]
@@ -161,3 +162,75 @@ def test_the_clustered_store_is_valid_and_keeps_every_spend_through_a_failover()
     # It replaces the single store of referee.yaml, under the same names.
     assert {doc["metadata"]["name"] for doc in variant.values()} - {"elfer-referee-store-create"} == {
         doc["metadata"]["name"] for doc in store().values()}
+
+
+def test_the_ingress_limits_requests_per_client_and_leads_to_the_service():
+    ingress = by_kind()["Ingress"]
+    annotations = ingress["metadata"]["annotations"]
+    assert annotations["nginx.ingress.kubernetes.io/limit-rps"] == "200"
+    assert annotations["nginx.ingress.kubernetes.io/limit-connections"] == "50"
+    backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
+    assert backend == {"name": "elfer-referee", "port": {"name": "http"}}
+    env = {e["name"]: e.get("value") for e in by_kind()["Deployment"]["spec"]["template"]["spec"]["containers"][0]["env"]}
+    # The referee counts new sealed games per client: the controller's X-Forwarded-For is trusted.
+    assert env["REFEREE_NEW_GAMES_PER_MINUTE"] == "120" and env["REFEREE_TRUSTED_PROXIES"]
+
+
+def test_prometheus_scrapes_every_pods_metrics():
+    template = by_kind()["Deployment"]["spec"]["template"]
+    assert template["metadata"]["annotations"] == {
+        "prometheus.io/scrape": "true", "prometheus.io/path": "/metrics", "prometheus.io/port": "8000"}
+    ports = template["spec"]["containers"][0]["ports"]
+    assert {"name": "http", "containerPort": 8000} in ports
+
+
+def test_nginx_answers_a_flood_from_one_address_429_itself(tmp_path):
+    """The shipped site under a real nginx, its rate lowered so that a test client can
+    pass it (the instances are left out: within the limit nginx answers 502)."""
+    import http.client
+    import json
+    import socket
+    import signal
+    import time
+
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    site = (ROOT / "deploy" / "nginx" / "referee.conf").read_text()
+    assert "rate=200r/s" in site and "burst=400 nodelay" in site
+    site = (site.replace("rate=200r/s", "rate=1r/s").replace("burst=400", "burst=5")
+            .replace("listen 127.0.0.1:8080", f"listen 127.0.0.1:{port}")
+            .replace("proxy_connect_timeout 1s", "proxy_connect_timeout 100ms"))
+    (tmp_path / "site.conf").write_text(site)
+    (tmp_path / "nginx.conf").write_text(
+        f"pid {tmp_path}/nginx.pid; error_log {tmp_path}/error.log; daemon off;\n"
+        "events {}\n"
+        f"http {{ access_log off; client_body_temp_path {tmp_path}; proxy_temp_path {tmp_path}; "
+        f"include {tmp_path}/site.conf; }}\n")
+    process = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "nginx did not start"
+                time.sleep(0.05)
+        answers = []
+        for _ in range(20):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", "/healthz")
+            response = connection.getresponse()
+            answers.append((response.status, response.getheader("Retry-After"), response.read()))
+            connection.close()
+        statuses = [status for status, _, _ in answers]
+        assert statuses[:6] == [502] * 6  # the burst passes on (to no instance)
+        assert statuses.count(429) >= 12
+        status, retry_after, body = next(a for a in answers if a[0] == 429)
+        assert retry_after == "1" and json.loads(body)["code"] == "TOO_MANY_REQUESTS"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)

@@ -278,6 +278,7 @@ ENDPOINTS = {
     ("/docs", "get"): ("getDocs", "200"),
     ("/healthz", "get"): ("getHealth", "200"),
     ("/readyz", "get"): ("getReadiness", "200"),
+    ("/metrics", "get"): ("getMetrics", "200"),
     ("/schemas/{name}", "get"): ("getSchema", "200"),
 }
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}

@@ -28,7 +28,7 @@ from referee.http import create_app
 from referee.http.sealed import sealer
 from referee.http import sealed as sealed_http
 from referee.sealed.sealing import new_key
-from referee.testing.boxplay import with_a_value
+from referee.testing.boxplay import with_open_values
 from support.contract_check import assert_matches_contract
 
 CARD = re.compile(r"[A-Z][0-9]{1,2}")
@@ -628,7 +628,8 @@ def any_turn(table, seat, data):
         listed = table.ask("/v1/legal-actions", seat, actions=prefix).json
         if not listed.get("actions"):
             return table.play(seat, {"player": seat, "actions": prefix}) if listed.get("complete") else None
-        action = with_a_value(data.draw(st.sampled_from(listed["actions"]), label="action"), rng)
+        ruleset = whole(table.game).state["ruleset"]
+        action = with_open_values(ruleset, data.draw(st.sampled_from(listed["actions"]), label="action"), rng)
         answer = table.play(seat, {"player": seat, "actions": prefix + [action]})
         if answer is None:
             prefix.append(action)

@@ -17,10 +17,9 @@ import time
 from unittest import mock
 
 import pytest
-from cryptography.fernet import Fernet
 
 from referee.http import create_app
-from referee.sealed.sealing import Sealed
+from referee.sealed.sealing import Sealer
 from referee.sealed.sqlite_store import MARK
 from support.contract_check import assert_matches_contract
 from support.redis_server import RedisServer
@@ -43,8 +42,7 @@ def app(store, **config):
 
 def sealed_at(token, days_ago):
     """The same game sealed `days_ago` days back (with the referee's key: only a test can)."""
-    at = int(time.time() - days_ago * DAY)
-    return Fernet(KEY.encode()).encrypt_at_time(Sealed.to_json(opened(token)), at).decode()
+    return Sealer([KEY]).seal(opened(token), now=int(time.time() - days_ago * DAY))
 
 
 def draw_body(token, seat, player):
@@ -226,7 +224,7 @@ def test_a_new_store_file_refuses_the_tokens_sealed_before_it(tmp_path):
     # token sealed before it is refused, not played again.
     first = app(str(tmp_path / "store.sqlite3"))
     _, seats, tokens = play(first)
-    first.application.extensions["store"].close()
+    first.application.extensions["sealed"].store.close()
     for name in ("store.sqlite3", "store.sqlite3-wal", "store.sqlite3-shm"):
         (tmp_path / name).unlink(missing_ok=True)
     time.sleep(1.1)  # the new file's mark is a later second than every token's

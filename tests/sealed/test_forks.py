@@ -80,6 +80,7 @@ def test_mogeln_2018_a_challenge_out_of_turn_spends_the_token_the_mover_plays_on
 
 def test_master_a_draw_spends_the_token_a_placement_cannot_follow_on_it(monkeypatch):
     monkeypatch.setattr(engine, "new_seed", lambda: 42)
+    monkeypatch.setattr(sealed_http, "deal_salt", lambda: SALT)  # the deal is seed and salt together
     game = post(STORE, "/v1/games", {"players": ["Ann", "Ben"], "sealed": True}, 201)
     ann = game["seats"][0]
     listed = post(STORE, "/v1/legal-actions", {"game": game["game"], "seat": ann}, 200)["actions"]

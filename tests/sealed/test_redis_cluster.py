@@ -78,6 +78,34 @@ def test_two_instances_on_a_cluster_refuse_forks_on_every_master(cluster):
         assert len(masters) > 0 and len(masters) <= 3
 
 
+def test_new_games_are_counted_on_the_cluster_across_instances_and_its_size_is_every_masters(cluster):
+    """The new-game limit counts in the store's cluster (`limits`' cluster storage), so
+    two instances count one address together; /metrics' store size adds up the masters."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    one, two = (create_app({"TESTING": True, "SEAL_KEYS": [KEY], "STORE": cluster.url, "NEW_GAMES_PER_MINUTE": 3})
+                for _ in range(2))
+    body = {"players": ["Ann", "Ben"], "sealed": True}
+    address = {"REMOTE_ADDR": "192.0.2.37"}  # an address of its own: no other test counts under it
+    answers = [app.test_client().post("/v1/games", json=body, environ_base=address) for app in (one, two, one, two)]
+    assert [a.status_code for a in answers] == [201, 201, 201, 429]
+    assert answers[3].json["code"] == "TOO_MANY_REQUESTS" and 1 <= int(answers[3].headers["Retry-After"]) <= 60
+    # Another address is not held up.
+    assert two.test_client().post("/v1/games", json=body, environ_base={"REMOTE_ADDR": "192.0.2.38"}).status_code == 201
+
+    def used_memory(node):
+        (line,) = [l for l in cluster.info(node, "info", "memory").splitlines() if l.startswith("used_memory:")]
+        return int(line.split(":")[1])
+
+    masters = list(cluster.masters().values())
+    assert len(masters) == 3
+    summed = sum(used_memory(node) for node in masters)
+    scraped = one.test_client().get("/metrics").get_data(as_text=True)
+    (size,) = [s.value for f in text_string_to_metric_families(scraped) for s in f.samples
+               if s.name == "referee_store_size_bytes"]
+    assert abs(size - summed) < summed * 0.1  # one master alone would be about a third
+
+
 def until(condition, seconds=60.0):
     deadline = time.monotonic() + seconds
     while not condition():

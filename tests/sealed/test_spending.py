@@ -13,9 +13,8 @@ import base64
 import hashlib
 
 import pytest
-from cryptography.fernet import Fernet
 
-from referee.sealed.sealing import Sealed
+from referee.sealed.sealing import Sealer
 from support.sealed_games import KEY, client, opened, post
 
 STORE = client()
@@ -92,7 +91,7 @@ def test_only_the_written_text_of_a_token_opens_and_previous_is_the_digest_of_it
 def sealed_at(token, days_ago, now):
     """The same game sealed `days_ago` days back (with the referee's key: only a test can)."""
     sealed = opened(token)
-    return Fernet(KEY.encode()).encrypt_at_time(Sealed.to_json(sealed), int(now - days_ago * 86400)).decode()
+    return Sealer([KEY]).seal(sealed, now=int(now - days_ago * 86400))
 
 
 def test_a_token_older_than_the_retention_is_gone_and_one_just_younger_plays():

@@ -143,7 +143,7 @@ def test_a_disk_that_fills_is_503_for_turns_and_nothing_spent_becomes_unspent(tm
         assert refused == ["TOKEN_SPENT"] * len(spent)
         token, seat = latest[0]
         assert post(client, "/v1/turns", draw_body(token, seat, 1), 200)["turn"] == 2
-        client.application.extensions["store"].close()
+        client.application.extensions["sealed"].store.close()
 
 
 def test_a_redis_switched_to_evicting_while_running_is_not_ready_and_no_spent_token_plays(tmp_path):
