@@ -79,6 +79,7 @@ class BoxRuleset(Ruleset):
         cls.new_deal = staticmethod(folder_part(folder, "deal", "deal"))
         cls.check_game = staticmethod(folder_part(folder, "validity", "check_game"))  # type: ignore[method-assign]
         cls.computed_hint = staticmethod(folder_part(folder, "hints", "hint", no_hint))
+        cls.space = staticmethod(folder_part(folder, "space", "action_space"))
 
     grammar: Grammar
     reader: ActionReader
@@ -250,6 +251,9 @@ class BoxRuleset(Ruleset):
 
     def new_deal(self, names: Sequence[str], seed: int, first: int, hidden: bool, options: Any) -> Any:
         raise NotImplementedError
+
+    def action_space(self, state: Any) -> list[dict[str, Any]]:
+        return self.space(state)
 
     def view(self, state: Any, player: int | None) -> Any:
         """The state as `player` (None: a spectator) sees it at the table."""
