@@ -1,0 +1,224 @@
+"""A table in process for game AI: one game as a sealed game plays it, action by action.
+
+Each seat acts on what it may know: the referee holds the whole state, a seat chooses
+among the entries of its game's fixed action space (`Ruleset.action_space`, plus one
+entry "end the turn"), and the referee fills in what the seat cannot name: the card a
+draw turns up, a place drawn blind from a fan held face down (`Ruleset.sealed_pick`),
+as a sealed game does (docs/howto/game-ai.md). A turn of several actions is several
+steps of the same seat; a turn ends by the "end the turn" entry, or by itself when no
+action can follow. In a simultaneous step (everyone turns up, everyone plays face down)
+each waiting seat chooses on the table as the step began, and the turns are played in
+seat order once every waiting seat has chosen, so no seat sees another's choice first.
+
+Pure Python over `referee.engine`: the environments (`pettingzoo_env`, `openspiel_game`)
+add numpy and the frameworks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .. import engine
+
+#: The wire form of the entry every action space ends with: play the actions taken so far
+#: as a whole turn (offered while they make a whole turn and more could follow).
+END_TURN: dict[str, str] = {"type": "end turn"}
+
+
+class IllegalAction(ValueError):
+    """An action index the seat may not take now (outside the action mask)."""
+
+
+def key(action: dict[str, Any]) -> str:
+    """An action's wire form as one canonical string."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class Space:
+    """A game's fixed action space: the ruleset's entries, then "end the turn"."""
+
+    def __init__(self, entries: Sequence[dict[str, Any]]):
+        self.entries = [*entries, END_TURN]
+        self.end = len(entries)
+        self.index = {key(entry): i for i, entry in enumerate(self.entries)}
+        if len(self.index) != len(self.entries):
+            raise ValueError("an action space lists an action twice")
+        # A listed action that leaves out a member (a guess listed without its value)
+        # stands for every entry of its kind that has the members it names.
+        self.by_type: dict[str, list[int]] = {}
+        for i, entry in enumerate(entries):
+            self.by_type.setdefault(entry["type"], []).append(i)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def matching(self, listed: dict[str, Any]) -> list[int]:
+        """The entries a listed action (its unnamed members left out) stands for."""
+        found = self.index.get(key(listed))
+        if found is not None:
+            return [found]
+        items = listed.items()
+        return [i for i in self.by_type.get(listed["type"], ()) if items <= self.entries[i].items()]
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"player_{i}" for i in range(players)]
+
+
+class Table:
+    """One game for game AI (see the module): `new` deals it as `engine.new_game` does."""
+
+    def __init__(self, state: Any):
+        self.rules = engine.find_ruleset(state.ruleset)
+        self.state = state
+        self.space = Space(self.rules.action_space(state))
+        self.open: list[Any] = []  # the acting seat's actions in the turn being built
+        self.taken: list[int] = []  # and the entries it chose for them
+        self.chosen: dict[int, tuple[Any, ...]] = {}  # a simultaneous step's turns so far
+        self.turns = 0
+
+    @classmethod
+    def new(cls, ruleset: str, players: int, seed: int, options: Any = None) -> Table:
+        """A seeded deal (the referee's own errors for a wrong seed, ruleset or options)."""
+        return cls(engine.new_game(seat_names(players), seed=seed, ruleset=ruleset, options=options).state)
+
+    def copy(self) -> Table:
+        new = Table.__new__(Table)
+        new.rules, new.state, new.space = self.rules, self.state, self.space
+        new.open, new.taken, new.chosen, new.turns = list(self.open), list(self.taken), dict(self.chosen), self.turns
+        return new
+
+    # -- who acts ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats a simultaneous step waits for (none outside one)."""
+        return tuple(getattr(self.state, "waiting", ()) or ())
+
+    @property
+    def acting(self) -> int | None:
+        """The seat that chooses now: the one to move, or in a simultaneous step the first
+        waiting seat that has not chosen yet; None once the game is over."""
+        if self.state.is_over:
+            return None
+        for seat in self.waiting:
+            if seat not in self.chosen:
+                return seat
+        return self.state.current
+
+    # -- what a seat may do ----------------------------------------------------------------
+
+    def _listing(self, seat: int) -> engine.LegalActions:
+        return engine.legal_actions(self.state, self.open, seat)
+
+    def _stripped(self, action: Any) -> dict[str, Any]:
+        """The wire form of a listed action without what the referee turns up."""
+        data = action.to_dict()
+        unnamed = self.rules.sealed_unnamed(action)
+        if unnamed is not None:
+            data.pop(unnamed, None)
+        return data
+
+    def legal(self, seat: int | None = None) -> list[int]:
+        """The entries `seat` (default: the acting one) may choose now, in space order."""
+        if seat is None:
+            seat = self.acting
+        if seat is None or seat != self.acting:
+            return []
+        listing = self._listing(seat)
+        found: set[int] = set()
+        for action in listing.actions:
+            matches = self.space.matching(self._stripped(action))
+            if not matches:
+                raise LookupError(f"the {self.rules.name} action space has no entry for {action.to_dict()}")
+            found.update(matches)
+        if self.open and listing.complete and listing.actions:
+            found.add(self.space.end)
+        return sorted(found)
+
+    def act(self, index: int, rng: random.Random) -> None:
+        """The acting seat takes entry `index`; `rng` makes the choices a seat makes
+        blind (`Ruleset.sealed_pick`). IllegalAction for an entry outside `legal()`."""
+        seat = self.acting
+        if seat is None:
+            raise IllegalAction("the game is over")
+        legal = self.legal(seat)
+        if index not in legal:
+            shown = self.space.entries[index] if 0 <= index < len(self.space) else index
+            raise IllegalAction(f"{shown} is not a legal action for player_{seat} now; legal: {legal}")
+        if index == self.space.end:
+            self._end_turn(seat)
+            return
+        self.open.append(self._action(seat, self.space.entries[index], rng))
+        self.taken.append(index)
+        listing = self._listing(seat)
+        if listing.complete and not listing.actions:
+            self._end_turn(seat)
+
+    def _action(self, seat: int, entry: dict[str, Any], rng: random.Random) -> Any:
+        """The action the referee plays for an entry: a blind choice made with `rng`, else
+        the one listed action the entry names (with the card it turns up), else the entry."""
+        unnamed = self.rules.load_actions([entry])[0]
+        picked = self.rules.sealed_pick(self.state, seat, unnamed, rng)
+        if picked != unnamed:
+            return picked
+        entry_key = key(entry)
+        matches = [a for a in self._listing(seat).actions if key(self._stripped(a)) == entry_key]
+        return matches[0] if len(matches) == 1 else unnamed
+
+    def _end_turn(self, seat: int) -> None:
+        actions, self.open, self.taken = tuple(self.open), [], []
+        if seat not in self.waiting:
+            self.state = engine.apply(self.state, engine.Turn(seat, actions)).state
+            self.turns += 1
+            return
+        self.chosen[seat] = actions
+        if all(s in self.chosen for s in self.waiting):
+            chosen, self.chosen = self.chosen, {}
+            for waiting_seat in sorted(chosen):
+                self.state = engine.apply(self.state, engine.Turn(waiting_seat, chosen[waiting_seat])).state
+            self.turns += 1
+
+    # -- what a seat sees ------------------------------------------------------------------
+
+    def view(self, seat: int) -> Any:
+        """The table as `seat` sees it (`engine.view`): in a simultaneous step, as the step
+        began (the turns chosen are played once all have chosen)."""
+        return engine.view(self.state, seat)
+
+    def open_turn(self, seat: int) -> tuple[list[int], list[str]]:
+        """The entries `seat` has taken in the turn it is building, and the cards they
+        turned up as `seat` saw them (none for a seat not building a turn)."""
+        if seat != self.acting or not self.open:
+            return [], []
+        taken = list(self.taken)
+        _, events = engine.partial_turn(self.state, self.open, seat)
+        cards: list[str] = []
+        for event in engine.view_events(self.state, events, seat):
+            card = event.get("card")
+            if isinstance(card, str):
+                cards.append(card)
+            for each in event.get("cards", ()) if isinstance(event.get("cards"), list) else ():
+                if isinstance(each, str):
+                    cards.append(each)
+        return taken, cards
+
+    def returns(self) -> list[float]:
+        """Each seat's reward for the game as it stands (`engine.scores`' winners): 1 for
+        a winner, less the winners' share of the table, scaled so that a lone winner gets
+        1 and the rewards add up to 0 (two players: 1 and -1; a tie between all: 0)."""
+        winners = engine.scores(self.state)["winners"] or []  # None: nobody has won yet
+        n = self.players
+        mean = len(winners) / n
+        return [n / (n - 1) * ((1.0 if seat in winners else 0.0) - mean) for seat in range(n)]
