@@ -91,6 +91,9 @@ class Table:
         new.open, new.taken, new.chosen, new.turns = list(self.open), list(self.taken), dict(self.chosen), self.turns
         return new
 
+    def __deepcopy__(self, memo: dict) -> Table:
+        return self.copy()  # states are immutable: a copy shares them
+
     # -- who acts ------------------------------------------------------------------------
 
     @property
