@@ -48,6 +48,7 @@ class Space:
             raise ValueError("an action space lists an action twice")
         # A listed action that leaves out a member (a guess listed without its value)
         # stands for every entry of its kind that has the members it names.
+        self.memo: dict[Any, list[int]] = {}  # a listed action's entries, once found
         self.by_type: dict[str, list[int]] = {}
         for i, entry in enumerate(entries):
             self.by_type.setdefault(entry["type"], []).append(i)
@@ -73,12 +74,13 @@ class Table:
 
     def __init__(self, state: Any):
         self.rules = engine.find_ruleset(state.ruleset)
-        self.state = state
+        self._state = state
         self.space = Space(self.rules.action_space(state))
         self.open: list[Any] = []  # the acting seat's actions in the turn being built
         self.taken: list[int] = []  # and the entries it chose for them
         self.chosen: dict[int, tuple[Any, ...]] = {}  # a simultaneous step's turns so far
         self.turns = 0
+        self._listed: tuple[int, engine.LegalActions, list[int]] | None = None  # until the next act
 
     @classmethod
     def new(cls, ruleset: str, players: int, seed: int, options: Any = None) -> Table:
@@ -87,9 +89,20 @@ class Table:
 
     def copy(self) -> Table:
         new = Table.__new__(Table)
-        new.rules, new.state, new.space = self.rules, self.state, self.space
+        new.rules, new._state, new.space = self.rules, self._state, self.space
         new.open, new.taken, new.chosen, new.turns = list(self.open), list(self.taken), dict(self.chosen), self.turns
+        new._listed = self._listed
         return new
+
+    @property
+    def state(self) -> Any:
+        """The state of the turns played (a simultaneous step's chosen turns not yet)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state = state
+        self._listed = None
 
     def __deepcopy__(self, memo: dict) -> Table:
         return self.copy()  # states are immutable: a copy shares them
@@ -122,8 +135,31 @@ class Table:
 
     # -- what a seat may do ----------------------------------------------------------------
 
-    def _listing(self, seat: int) -> engine.LegalActions:
-        return engine.legal_actions(self.state, self.open, seat)
+    def _listing(self, seat: int) -> tuple[engine.LegalActions, list[int]]:
+        """The legal actions of `seat` now and the entries they stand for (kept until the
+        table changes: a seat's mask, its choice and the check after it ask alike)."""
+        if self._listed is not None and self._listed[0] == seat:
+            return self._listed[1], self._listed[2]
+        listing = engine.legal_actions(self.state, self.open, seat)
+        found: set[int] = set()
+        memo = self.space.memo
+        for action in listing.actions:
+            memo_key = (type(action), action)  # records of two kinds may hold equal fields
+            try:
+                matches = memo[memo_key]
+            except (KeyError, TypeError):  # an action seen first, or one that is no key
+                matches = self.space.matching(self._stripped(action))
+                try:
+                    memo[memo_key] = matches
+                except TypeError:
+                    pass
+            if not matches:
+                raise LookupError(f"the {self.rules.name} action space has no entry for {action.to_dict()}")
+            found.update(matches)
+        if self.open and listing.complete and listing.actions:
+            found.add(self.space.end)
+        self._listed = (seat, listing, sorted(found))
+        return listing, self._listed[2]
 
     def _stripped(self, action: Any) -> dict[str, Any]:
         """The wire form of a listed action without what the referee turns up."""
@@ -139,16 +175,7 @@ class Table:
             seat = self.acting
         if seat is None or seat != self.acting:
             return []
-        listing = self._listing(seat)
-        found: set[int] = set()
-        for action in listing.actions:
-            matches = self.space.matching(self._stripped(action))
-            if not matches:
-                raise LookupError(f"the {self.rules.name} action space has no entry for {action.to_dict()}")
-            found.update(matches)
-        if self.open and listing.complete and listing.actions:
-            found.add(self.space.end)
-        return sorted(found)
+        return list(self._listing(seat)[1])
 
     def act(self, index: int, rng: random.Random) -> None:
         """The acting seat takes entry `index`; `rng` makes the choices a seat makes
@@ -165,7 +192,8 @@ class Table:
             return
         self.open.append(self._action(seat, self.space.entries[index], rng))
         self.taken.append(index)
-        listing = self._listing(seat)
+        self._listed = None
+        listing, _ = self._listing(seat)
         if listing.complete and not listing.actions:
             self._end_turn(seat)
 
@@ -177,11 +205,11 @@ class Table:
         if picked != unnamed:
             return picked
         entry_key = key(entry)
-        matches = [a for a in self._listing(seat).actions if key(self._stripped(a)) == entry_key]
+        matches = [a for a in self._listing(seat)[0].actions if key(self._stripped(a)) == entry_key]
         return matches[0] if len(matches) == 1 else unnamed
 
     def _end_turn(self, seat: int) -> None:
-        actions, self.open, self.taken = tuple(self.open), [], []
+        actions, self.open, self.taken, self._listed = tuple(self.open), [], [], None
         if seat not in self.waiting:
             self.state = engine.apply(self.state, engine.Turn(seat, actions)).state
             self.turns += 1
