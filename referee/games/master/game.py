@@ -24,6 +24,10 @@ decides legal or not, and only a refusal asks the reference to name it). `game.s
 is the `State` the dict engine would hold after the same turns, so the two can be
 swapped at any point. Every hand and the pile must be known (a bot's own game); a
 table game with hidden cards stays with `engine`.
+
+`Game` is MASTER's `referee.compact.CompactGame` (`referee.compact` documents the
+interface every ruleset shares): MASTER has no simultaneous step, so `waiting` is empty
+and `acting` is the player to move.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ from ...core.actions import Action, Place, Turn
 from ...core.cards import JOKER
 from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
-from ...core.turn import Event
+from ...core.turn import Event, check_mover
+from ...core.zones import check_viewer
 from .board import Board
 from .facts import MASTER
 from .perft import walk
@@ -47,6 +52,7 @@ from .validity import check_state
 
 #: The dict engine's MASTER, the reference that names every refusal.
 _REFERENCE = Master()
+MASTER_NAME = Master.name
 
 
 class Game:
@@ -92,8 +98,26 @@ class Game:
         return self._board.to_state()
 
     @property
+    def ruleset(self) -> str:
+        return MASTER_NAME
+
+    @property
     def current(self) -> int:
         return self._board.current
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def acting(self) -> tuple[int, ...]:
+        """Who may act now: the player to move, nobody once the game is over."""
+        return () if self._board.is_over else (self._board.current,)
+
+    @property
+    def player(self) -> int | None:
+        """The seat whose turn is being built (None before its first action)."""
+        return self._board.current if self._steps is not None and self._steps.taken else None
 
     @property
     def is_over(self) -> bool:
@@ -114,6 +138,16 @@ class Game:
         """`{"finished", "scores", "winners"}`, as `engine.scores`."""
         return scores(self.state)
 
+    def view(self, player: int | None) -> State:
+        """The state as `player` (None: a spectator) sees it, as `engine.view`."""
+        state = self.state
+        check_viewer(state, player)
+        return _REFERENCE.view(state, player)
+
+    def settle(self, action: Action, rng: Any, player: int | None = None) -> Action:
+        """The action as listed: nothing in MASTER is left to chance once the deal is made."""
+        return action
+
     # -- a turn, action by action ---------------------------------------------------------
 
     def _turn(self) -> BoardTurn:
@@ -126,10 +160,10 @@ class Game:
         """The actions of the turn being built."""
         return tuple(self._steps.taken) if self._steps is not None else ()
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every action that can legally come next in the turn being built (the answer of
-        `engine.legal_actions(game.state, game.taken)`)."""
-        if self._board.over:
+        `engine.legal_actions(game.state, game.taken, player)`)."""
+        if self._board.over or (player is not None and player != self._board.current):
             return []
         steps = self._steps
         if steps is None:
@@ -141,9 +175,12 @@ class Game:
         """The actions taken so far make a whole legal turn."""
         return self._steps is not None and bool(self._steps.taken) and self._steps.is_complete()
 
-    def take(self, action: Action) -> None:
-        """Add an action to the turn being built; raise the engine's Violation if it
-        cannot legally come next (the turn stays as it was)."""
+    def take(self, action: Action, player: int | None = None) -> None:
+        """Add an action to the turn being built (by `player`, by default the one to
+        move); raise the engine's Violation if it cannot legally come next (the turn stays
+        as it was)."""
+        if player is not None and player != self._board.current or self._board.over:
+            check_mover(self.state, self._board.current if player is None else player)
         steps = self._steps
         if steps is None:
             steps = self._steps = BoardTurn(self._board)
@@ -164,13 +201,14 @@ class Game:
 
     # -- whole turns ----------------------------------------------------------------------
 
-    def play(self, turn: Turn | Sequence[Action]) -> list[Event]:
-        """Play a whole turn (a `Turn`, or the mover's actions); its events, as
-        `engine.apply` reports them, or the engine's Violation (the game unchanged)."""
+    def play(self, turn: Turn | Sequence[Action], player: int | None = None) -> list[Event]:
+        """Play a whole turn (a `Turn`, or the actions of `player`, by default the one to
+        move); its events, as `engine.apply` reports them, or the engine's Violation (the
+        game unchanged)."""
         if isinstance(turn, Turn):
             player, actions = turn.player, turn.actions
         else:
-            player, actions = self._board.current, tuple(turn)
+            player, actions = self._board.current if player is None else player, tuple(turn)
         if self._steps is not None:
             raise RuntimeError("a turn is being built: end_turn() or abandon_turn() first")
         board = self._board
