@@ -172,8 +172,8 @@ class ElferRausState(pyspiel.State):
         rng = random.Random(sampler() if callable(sampler) else random.random())
         seen = self.table.open_turn(player)
         for _ in range(20):
-            clone.table.state = resample(self.table.state, player, rng)
-            try:
+            try:  # the turn being built is played again in the new world
+                clone.table.state = resample(self.table.state, player, rng)
                 if clone.table.open_turn(player) == seen:
                     return clone
             except engine.Violation:

@@ -10,7 +10,7 @@ action can follow. In a simultaneous step (everyone turns up, everyone plays fac
 each waiting seat chooses on the table as the step began, and the turns are played in
 seat order once every waiting seat has chosen, so no seat sees another's choice first.
 
-Pure Python over `referee.engine`: the environments (`pettingzoo_env`, `openspiel_game`)
+Pure Python over the compact games (`referee.compact`): the environments (`pettingzoo_env`, `openspiel_game`)
 add numpy and the frameworks.
 """
 
@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .. import engine
+from .. import compact, engine
 
 #: The wire form of the entry every action space ends with: play the actions taken so far
 #: as a whole turn (offered while they make a whole turn and more could follow).
@@ -56,6 +56,16 @@ class Space:
     def __len__(self) -> int:
         return len(self.entries)
 
+    @staticmethod
+    def of(rules: Any, state: Any) -> Space:
+        """The space of `state`'s game, made once for its ruleset, seats and options."""
+        options = state.to_dict().get("options")
+        found_key = (rules.name, len(state.players), key(options) if options is not None else "")
+        found = _SPACES.get(found_key)
+        if found is None:
+            found = _SPACES[found_key] = Space(rules.action_space(state))
+        return found
+
     def matching(self, listed: dict[str, Any]) -> list[int]:
         """The entries a listed action (its unnamed members left out) stands for."""
         found = self.index.get(key(listed))
@@ -65,22 +75,27 @@ class Space:
         return [i for i in self.by_type.get(listed["type"], ()) if items <= self.entries[i].items()]
 
 
+_SPACES: dict[tuple[str, int, str], Space] = {}
+
+
 def seat_names(players: int) -> list[str]:
     return [f"player_{i}" for i in range(players)]
 
 
 class Table:
-    """One game for game AI (see the module): `new` deals it as `engine.new_game` does."""
+    """One game for game AI (see the module): `new` deals it as `engine.new_game` does.
+    The game is played on its compact game (`referee.compact`), which answers as the
+    engine does."""
 
     def __init__(self, state: Any):
         self.rules = engine.find_ruleset(state.ruleset)
-        self._state = state
-        self.space = Space(self.rules.action_space(state))
+        self.game = compact.from_state(state)
+        self.space = Space.of(self.rules, state)
         self.open: list[Any] = []  # the acting seat's actions in the turn being built
         self.taken: list[int] = []  # and the entries it chose for them
         self.chosen: dict[int, tuple[Any, ...]] = {}  # a simultaneous step's turns so far
         self.turns = 0
-        self._listed: tuple[int, engine.LegalActions, list[int]] | None = None  # until the next act
+        self._listed: tuple[int, list[Any], bool, list[int]] | None = None  # until the table changes
 
     @classmethod
     def new(cls, ruleset: str, players: int, seed: int, options: Any = None) -> Table:
@@ -89,20 +104,24 @@ class Table:
 
     def copy(self) -> Table:
         new = Table.__new__(Table)
-        new.rules, new._state, new.space = self.rules, self._state, self.space
+        new.rules, new.game, new.space = self.rules, self.game.copy(), self.space
         new.open, new.taken, new.chosen, new.turns = list(self.open), list(self.taken), dict(self.chosen), self.turns
         new._listed = self._listed
         return new
 
     @property
     def state(self) -> Any:
-        """The state of the turns played (a simultaneous step's chosen turns not yet)."""
-        return self._state
+        """The state of the turns played (a simultaneous step's chosen turns not yet, nor
+        the turn being built)."""
+        return self.game.state
 
     @state.setter
     def state(self, state: Any) -> None:
-        self._state = state
+        """Another world: the same turn so far played on `state` (a Violation if it cannot be)."""
+        self.game = compact.from_state(state)
         self._listed = None
+        for action in self.open:
+            self.game.take(action, self.acting)
 
     def __deepcopy__(self, memo: dict) -> Table:
         return self.copy()  # states are immutable: a copy shares them
@@ -111,39 +130,43 @@ class Table:
 
     @property
     def players(self) -> int:
-        return len(self.state.players)
+        return len(self.game.players)
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        return self.game.is_over
 
     @property
     def waiting(self) -> tuple[int, ...]:
         """The seats a simultaneous step waits for (none outside one)."""
-        return tuple(getattr(self.state, "waiting", ()) or ())
+        return tuple(self.game.waiting)
 
     @property
     def acting(self) -> int | None:
         """The seat that chooses now: the one to move, or in a simultaneous step the first
         waiting seat that has not chosen yet; None once the game is over."""
-        if self.state.is_over:
+        game = self.game
+        if game.is_over:
             return None
-        for seat in self.waiting:
+        for seat in game.waiting:
             if seat not in self.chosen:
                 return seat
-        return self.state.current
+        return game.current
 
     # -- what a seat may do ----------------------------------------------------------------
 
-    def _listing(self, seat: int) -> tuple[engine.LegalActions, list[int]]:
-        """The legal actions of `seat` now and the entries they stand for (kept until the
-        table changes: a seat's mask, its choice and the check after it ask alike)."""
-        if self._listed is not None and self._listed[0] == seat:
-            return self._listed[1], self._listed[2]
-        listing = engine.legal_actions(self.state, self.open, seat)
+    def _listing(self, seat: int) -> tuple[list[Any], bool, list[int]]:
+        """The legal actions of `seat` now, whether its actions so far make a whole turn,
+        and the entries the actions stand for (kept until the table changes: a seat's
+        mask, its choice and the check after it ask alike)."""
+        listed = self._listed
+        if listed is not None and listed[0] == seat:
+            return listed[1], listed[2], listed[3]
+        actions = self.game.legal_actions(seat)
+        complete = bool(self.open) and self.game.turn_complete
         found: set[int] = set()
         memo = self.space.memo
-        for action in listing.actions:
+        for action in actions:
             memo_key = (type(action), action)  # records of two kinds may hold equal fields
             try:
                 matches = memo[memo_key]
@@ -156,10 +179,10 @@ class Table:
             if not matches:
                 raise LookupError(f"the {self.rules.name} action space has no entry for {action.to_dict()}")
             found.update(matches)
-        if self.open and listing.complete and listing.actions:
+        if complete and actions:
             found.add(self.space.end)
-        self._listed = (seat, listing, sorted(found))
-        return listing, self._listed[2]
+        self._listed = (seat, actions, complete, sorted(found))
+        return actions, complete, self._listed[3]
 
     def _stripped(self, action: Any) -> dict[str, Any]:
         """The wire form of a listed action without what the referee turns up."""
@@ -175,7 +198,7 @@ class Table:
             seat = self.acting
         if seat is None or seat != self.acting:
             return []
-        return list(self._listing(seat)[1])
+        return list(self._listing(seat)[2])
 
     def act(self, index: int, rng: random.Random) -> None:
         """The acting seat takes entry `index`; `rng` makes the choices a seat makes
@@ -190,35 +213,39 @@ class Table:
         if index == self.space.end:
             self._end_turn(seat)
             return
-        self.open.append(self._action(seat, self.space.entries[index], rng))
+        action = self._action(seat, index, rng)
+        self.game.take(action, seat)
+        self.open.append(action)
         self.taken.append(index)
         self._listed = None
-        listing, _ = self._listing(seat)
-        if listing.complete and not listing.actions:
+        actions, complete, _ = self._listing(seat)
+        if complete and not actions:
             self._end_turn(seat)
 
-    def _action(self, seat: int, entry: dict[str, Any], rng: random.Random) -> Any:
-        """The action the referee plays for an entry: a blind choice made with `rng`, else
-        the one listed action the entry names (with the card it turns up), else the entry."""
-        unnamed = self.rules.load_actions([entry])[0]
-        picked = self.rules.sealed_pick(self.state, seat, unnamed, rng)
+    def _action(self, seat: int, index: int, rng: random.Random) -> Any:
+        """The action the referee plays for entry `index`: a blind choice made with `rng`,
+        else the one listed action that stands for the entry alone (with the card it turns
+        up), else the entry as it is (a guess listed without its value)."""
+        unnamed = self.rules.load_actions([self.space.entries[index]])[0]
+        picked = self.rules.sealed_pick(self.state, seat, unnamed, rng) if self.rules.turns_up(unnamed) else unnamed
         if picked != unnamed:
             return picked
-        entry_key = key(entry)
-        matches = [a for a in self._listing(seat)[0].actions if key(self._stripped(a)) == entry_key]
+        memo = self.space.memo
+        matches = [a for a in self._listing(seat)[0] if memo.get((type(a), a)) == [index]]
         return matches[0] if len(matches) == 1 else unnamed
 
     def _end_turn(self, seat: int) -> None:
         actions, self.open, self.taken, self._listed = tuple(self.open), [], [], None
-        if seat not in self.waiting:
-            self.state = engine.apply(self.state, engine.Turn(seat, actions)).state
+        if seat not in self.game.waiting:
+            self.game.end_turn()
             self.turns += 1
             return
+        self.game.abandon_turn()
         self.chosen[seat] = actions
-        if all(s in self.chosen for s in self.waiting):
+        if all(s in self.chosen for s in self.game.waiting):
             chosen, self.chosen = self.chosen, {}
             for waiting_seat in sorted(chosen):
-                self.state = engine.apply(self.state, engine.Turn(waiting_seat, chosen[waiting_seat])).state
+                self.game.play(chosen[waiting_seat], waiting_seat)
             self.turns += 1
 
     # -- what a seat sees ------------------------------------------------------------------
@@ -226,7 +253,7 @@ class Table:
     def view(self, seat: int) -> Any:
         """The table as `seat` sees it (`engine.view`): in a simultaneous step, as the step
         began (the turns chosen are played once all have chosen)."""
-        return engine.view(self.state, seat)
+        return self.game.view(seat)
 
     def open_turn(self, seat: int) -> tuple[list[int], list[str]]:
         """The entries `seat` has taken in the turn it is building, and the cards they
@@ -234,9 +261,10 @@ class Table:
         if seat != self.acting or not self.open:
             return [], []
         taken = list(self.taken)
-        _, events = engine.partial_turn(self.state, self.open, seat)
+        state = self.state
+        _, events = engine.partial_turn(state, self.open, seat)
         cards: list[str] = []
-        for event in engine.view_events(self.state, events, seat):
+        for event in engine.view_events(state, events, seat):
             card = event.get("card")
             if isinstance(card, str):
                 cards.append(card)
@@ -248,8 +276,9 @@ class Table:
     def returns(self) -> list[float]:
         """Each seat's reward for the game as it stands (`engine.scores`' winners): 1 for
         a winner, less the winners' share of the table, scaled so that a lone winner gets
-        1 and the rewards add up to 0 (two players: 1 and -1; a tie between all: 0)."""
-        winners = engine.scores(self.state)["winners"] or []  # None: nobody has won yet
+        1 and the rewards add up to 0 (two players: 1 and -1; a tie between all, or no
+        winner yet: 0)."""
+        winners = self.game.scores()["winners"] or []  # None: nobody has won yet
         n = self.players
         mean = len(winners) / n
         return [n / (n - 1) * ((1.0 if seat in winners else 0.0) - mean) for seat in range(n)]

@@ -26,11 +26,12 @@ def twin(game: pz.ElferRausEnv, seat: int, rng: random.Random) -> pz.ElferRausEn
     table = game._table.copy()
     seen = game._table.open_turn(seat)
     for _ in range(20):
-        table.state = resample(game._table.state, seat, rng)
         try:
+            # The turn being built is played again in the new world (a Violation if it cannot be).
+            table.state = resample(game._table.state, seat, rng)
             if table.open_turn(seat) == seen:
                 break
-        except engine.Violation:  # the turn so far cannot be played in that world
+        except engine.Violation:
             pass
         table.state = game._table.state
     other._table = table

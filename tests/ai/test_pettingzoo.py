@@ -76,7 +76,7 @@ def test_an_action_outside_the_mask_raises_and_changes_nothing():
     before = game._table.state
     with pytest.raises(IllegalAction, match="is not a legal action for player_0 now; legal: "):
         game.step(illegal)
-    assert game._table.state is before
+    assert game._table.state == before
     assert game.agent_selection == "player_0"
 
 
@@ -86,7 +86,7 @@ def test_with_the_penalty_an_illegal_action_costs_one_and_changes_nothing():
     before = game._table.state
     illegal = int(np.flatnonzero(game.observe("player_0")["action_mask"] == 0)[0])
     game.step(illegal)
-    assert game._table.state is before
+    assert game._table.state == before
     assert game.rewards["player_0"] == -1.0
     assert game.infos["player_0"] == {"illegal": illegal}
 
