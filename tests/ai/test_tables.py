@@ -1,9 +1,9 @@
 """The "Game AI" guide (docs/howto/game-ai.md) says what the code does: its encoding
-tables are the ones `referee.ai.tables` writes from the code, and its Python examples run."""
+tables are the ones `referee.ai.tables` writes from the code (its Python examples run in
+tests/docs/test_examples.py, as every page's do)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from referee.ai import tables
@@ -22,10 +22,3 @@ def test_the_tables_name_every_entry_of_an_action_space():
     assert rows[0] == '| 0 | `{"type": "put"}` |'
     assert rows[1] == '| 1–41 | `{"type": "guess", "value": 0}` … `{"type": "guess", "value": 40}` |'
     assert rows[-2:] == ['| 42 | `{"type": "end turn"}` |', '| 43 | `{"type": "wait"}` (PettingZoo only) |']
-
-
-def test_the_python_examples_run():
-    blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text(), re.S)
-    assert len(blocks) == 2
-    for block in blocks:
-        exec(compile(block, str(PAGE), "exec"), {})
