@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -46,53 +45,57 @@ SAMPLE_GAMES = 4
 SAMPLE_STEPS = 400
 
 
-def features(view: dict[str, Any], cards: frozenset[str]) -> Iterator[tuple[str, float]]:
+def features(view: dict[str, Any], cards: frozenset[str]) -> list[tuple[str, float]]:
     """The named features of a view's JSON form (a name may come more than once: they add
     up). `cards` are the game's card names."""
-    yield from _walk(view, "", cards)
+    found: list[tuple[str, float]] = []
+    _walk(view, "", cards, found.append)
+    return found
 
 
-def _zone(path: str, listed: list[str] | None, size: int) -> Iterator[tuple[str, float]]:
-    yield f"{path}#size", float(size)
-    for card in listed or ():
-        yield f"{path}:{card}", 1.0
-
-
-def _walk(node: Any, path: str, cards: frozenset[str]) -> Iterator[tuple[str, float]]:
-    if isinstance(node, dict):
-        if set(node) == {"count"}:
-            yield from _zone(path, None, node["count"])
+def _walk(node: Any, path: str, cards: frozenset[str], put: Any) -> None:
+    # On every observation: appends rather than generators, one isinstance chain.
+    kind = type(node)
+    if kind is dict:
+        if len(node) == 1 and "count" in node:
+            put((path + "#size", float(node["count"])))
             return
+        prefix = path + "." if path else ""
         for name, value in node.items():
             if name not in SKIPPED:
-                yield from _walk(value, f"{path}.{name}" if path else name, cards)
-    elif isinstance(node, list):
-        yield f"{path}#len", float(len(node))
-        if all(isinstance(item, str) for item in node):
-            yield from _zone(path, node, len(node))
-        elif all(isinstance(item, (dict, list)) for item in node):
+                _walk(value, prefix + name, cards, put)
+    elif kind is list:
+        put((path + "#len", float(len(node))))
+        if all(type(item) is str for item in node):
+            put((path + "#size", float(len(node))))
+            for card in node:
+                put((f"{path}:{card}", 1.0))
+        elif all(type(item) in (dict, list) for item in node):
             shown = len(node) if path == "players" else RECORDS
             for index, item in enumerate(node):
-                yield from _walk(item, f"{path}[{index if index < shown else '*'}]", cards)
+                _walk(item, f"{path}[{index if index < shown else '*'}]", cards, put)
         else:
             for item in node:
-                yield f"{path}={_number(item)}", 1.0
-    elif isinstance(node, bool):
-        yield path, float(node)
-    elif isinstance(node, (int, float)):
-        yield path, float(node)
+                put((f"{path}={_number(item)}", 1.0))
+    elif kind is bool or kind is int or kind is float:
+        put((path, float(node)))
     elif node is None:
-        yield f"{path}#null", 1.0
-    elif isinstance(node, str):
+        put((path + "#null", 1.0))
+    elif kind is str:
         if node in cards:
-            yield from _zone(path, [node], 1)
+            put((path + "#size", 1.0))
+            put((f"{path}:{node}", 1.0))
         else:
-            yield f"{path}={node}", 1.0
+            put((f"{path}={node}", 1.0))
+
+
+#: The names of the numbers a list shows apart.
+_NUMBERS = [str(value) for value in range(TOP + 1)]
 
 
 def _number(item: Any) -> str:
     """A number of a list as a feature's value: 0 to `TOP`, higher ones as `TOP`."""
-    return str(min(max(int(item), 0), TOP))
+    return _NUMBERS[min(max(int(item), 0), TOP)]
 
 
 def _cards_of(state: Any, top: int) -> frozenset[str]:
@@ -136,23 +139,22 @@ class Layout:
 
     def encode(self, table: Table, seat: int) -> np.ndarray:
         """`seat`'s observation of `table`."""
-        vector = np.zeros(self.size, dtype=np.float32)
+        values = [0.0] * self.size
         index = self.index
         for name, value in self.named(table, seat):
             try:
-                vector[index[name]] += value
+                values[index[name]] += value
             except KeyError:
                 raise LookupError(f"the observation layout of {table.rules.name} has no feature {name!r}") from None
-        return vector
+        return np.array(values, dtype=np.float32)
 
-    def named(self, table: Table, seat: int) -> Iterator[tuple[str, float]]:
-        yield from features(table.view(seat).to_dict(), self.cards)
-        yield f"me={seat}", 1.0
+    def named(self, table: Table, seat: int) -> list[tuple[str, float]]:
+        found = features(table.view(seat).to_dict(), self.cards)
+        found.append((f"me={seat}", 1.0))
         taken, turned_up = table.open_turn(seat)
-        for entry in taken:
-            yield f"taken={entry}", 1.0
-        for card in turned_up:
-            yield f"turned up:{card}", 1.0
+        found += [(f"taken={entry}", 1.0) for entry in taken]
+        found += [(f"turned up:{card}", 1.0) for card in turned_up]
+        return found
 
 
 @cache
