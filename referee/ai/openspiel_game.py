@@ -9,7 +9,9 @@ A game of imperfect information with explicit chance. The first node is the deal
 chance node whose outcome `k` (one of `deals`, equally likely) deals exactly
 `engine.new_game(seed=k)`: the seed is the deal, so a chosen outcome reproduces the
 referee's deal. Cards a seat turns up later (a draw, a reveal) lie where that deal put
-them; a choice a seat makes blind (a card drawn from a fan held face down) is the
+them, not drawn at a chance node of their own: a face-down pile is not always in random
+order later on (cards won go under a stack in an order everyone saw), so a fresh draw
+would change the game. A choice a seat makes blind (a card drawn from a fan held face down) is the
 referee's, drawn from the history, as in a sealed game. The actions are the entries of
 the ruleset's action space, then "end turn" (`referee.ai.table`); the player to act is
 the seat that chooses now (in a simultaneous step each waiting seat in turn, on the table
