@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from ..families.box.cards import EDITIONS
 from .table import Table
 
 #: The records of a list shown one by one (the rest are added up).
@@ -99,8 +100,9 @@ def _number(item: Any) -> str:
 
 
 def _cards_of(state: Any, top: int) -> frozenset[str]:
-    """Every card name of the game: each colour of a fresh deal's cards with the values 1
-    to the game's top (20 in a game without rows), and the joker if it has one."""
+    """Every card name of the game: each colour of a fresh deal's cards and of its edition
+    (a deal of few cards may leave a colour out) with the values 1 to the game's top (20
+    in a game without rows), and the joker if it has one."""
     found: set[str] = set()
 
     def visit(node: Any) -> None:
@@ -118,6 +120,8 @@ def _cards_of(state: Any, top: int) -> frozenset[str]:
     visit(state.to_dict()["players"])
     visit(state.to_dict().get("pile", []))
     colors = {card[0] for card in found if card != "J"}
+    edition = (state.to_dict().get("options") or {}).get("edition")
+    colors.update(EDITIONS.get(edition, ()))
     return frozenset(f"{color}{value}" for color in colors for value in range(1, (top or TOP) + 1)) | (found & {"J"})
 
 

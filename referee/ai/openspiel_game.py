@@ -14,8 +14,7 @@ order later on (cards won go under a stack in an order everyone saw), so a fresh
 would change the game. A choice a seat makes blind (a card drawn from a fan held face down) is the
 referee's, drawn from the history, as in a sealed game. The actions are the entries of
 the ruleset's action space, then "end turn" (`referee.ai.table`); the player to act is
-the seat that chooses now (in a simultaneous step each waiting seat in turn, on the table
-as the step began). A game ends when the referee says so or after `max_turns` turns; the
+the seat that chooses now (in a simultaneous step each waiting seat in turn, seat order). A game ends when the referee says so or after `max_turns` turns; the
 returns are `Table.returns`.
 
 The observation (tensor and string) is the seat's view with its open turn

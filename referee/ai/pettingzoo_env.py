@@ -12,8 +12,9 @@ The agents are the seats, `player_0` to `player_<n-1>`. The environment goes rou
 table in cycles: in each cycle every seat steps once, in seat order. A seat that may act
 chooses an entry of the game's action space (the ruleset's `action_space`, then "end
 turn", then "wait"); any other seat's mask offers "wait" only. A turn of several actions
-takes several cycles of the same seat; in a simultaneous step every waiting seat chooses
-in the same cycle, on the table as the step began (`referee.ai.table`). The observation is
+takes several cycles of the same seat; in a simultaneous step every waiting seat acts in
+the same cycle, in seat order, each seeing what its view shows (`referee.ai.table`: a card
+another seat played face down stays hidden). The observation is
 `{"observation": <the seat's view as a vector, referee.ai.observe>, "action_mask": <int8>}`.
 
 Rewards come at the end, from `engine.scores` (`Table.returns`): a lone winner 1, the

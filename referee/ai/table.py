@@ -7,8 +7,9 @@ draw turns up, a place drawn blind from a fan held face down (`Ruleset.sealed_pi
 as a sealed game does (docs/howto/game-ai.md). A turn of several actions is several
 steps of the same seat; a turn ends by the "end the turn" entry, or by itself when no
 action can follow. In a simultaneous step (everyone turns up, everyone plays face down)
-each waiting seat chooses on the table as the step began, and the turns are played in
-seat order once every waiting seat has chosen, so no seat sees another's choice first.
+the waiting seats act one after the other in seat order, each turn played as it comes, as
+the referee plays them: what a seat plays face down its view hides from the others until
+the referee turns it up, and a card turned up lies face up for all, as at the table.
 
 Pure Python over the compact games (`referee.compact`): the environments (`pettingzoo_env`, `openspiel_game`)
 add numpy and the frameworks.
@@ -93,7 +94,6 @@ class Table:
         self.space = Space.of(self.rules, state)
         self.open: list[Any] = []  # the acting seat's actions in the turn being built
         self.taken: list[int] = []  # and the entries it chose for them
-        self.chosen: dict[int, tuple[Any, ...]] = {}  # a simultaneous step's turns so far
         self.turns = 0
         self._listed: tuple[int, list[Any], bool, list[int]] | None = None  # until the table changes
 
@@ -105,14 +105,13 @@ class Table:
     def copy(self) -> Table:
         new = Table.__new__(Table)
         new.rules, new.game, new.space = self.rules, self.game.copy(), self.space
-        new.open, new.taken, new.chosen, new.turns = list(self.open), list(self.taken), dict(self.chosen), self.turns
+        new.open, new.taken, new.turns = list(self.open), list(self.taken), self.turns
         new._listed = self._listed
         return new
 
     @property
     def state(self) -> Any:
-        """The state of the turns played (a simultaneous step's chosen turns not yet, nor
-        the turn being built)."""
+        """The state of the turns played (not the turn being built)."""
         return self.game.state
 
     @state.setter
@@ -144,14 +143,12 @@ class Table:
     @property
     def acting(self) -> int | None:
         """The seat that chooses now: the one to move, or in a simultaneous step the first
-        waiting seat that has not chosen yet; None once the game is over."""
+        seat still waiting; None once the game is over."""
         game = self.game
         if game.is_over:
             return None
-        for seat in game.waiting:
-            if seat not in self.chosen:
-                return seat
-        return game.current
+        waiting = game.waiting
+        return waiting[0] if waiting else game.current
 
     # -- what a seat may do ----------------------------------------------------------------
 
@@ -235,24 +232,14 @@ class Table:
         return matches[0] if len(matches) == 1 else unnamed
 
     def _end_turn(self, seat: int) -> None:
-        actions, self.open, self.taken, self._listed = tuple(self.open), [], [], None
-        if seat not in self.game.waiting:
-            self.game.end_turn()
-            self.turns += 1
-            return
-        self.game.abandon_turn()
-        self.chosen[seat] = actions
-        if all(s in self.chosen for s in self.game.waiting):
-            chosen, self.chosen = self.chosen, {}
-            for waiting_seat in sorted(chosen):
-                self.game.play(chosen[waiting_seat], waiting_seat)
-            self.turns += 1
+        self.open, self.taken, self._listed = [], [], None
+        self.game.end_turn()
+        self.turns += 1
 
     # -- what a seat sees ------------------------------------------------------------------
 
     def view(self, seat: int) -> Any:
-        """The table as `seat` sees it (`engine.view`): in a simultaneous step, as the step
-        began (the turns chosen are played once all have chosen)."""
+        """The table as `seat` sees it (`engine.view`)."""
         return self.game.view(seat)
 
     def open_turn(self, seat: int) -> tuple[list[int], list[str]]:

@@ -132,3 +132,29 @@ def test_a_whole_game_ends_with_the_scores_rewards():
     assert game._table.is_over
     assert sorted(totals.values()) == [-1.0, 1.0]
     assert totals[f"player_{winners[0]}"] == 1.0
+
+
+def option_cases():
+    """Each option of each ruleset, as the registry lists it, with a value that is not its
+    default: the first and the last of its values."""
+    for name in RULESETS:
+        for option in engine.RULESETS[name].options:
+            others = [v for v in option["values"] if v != option["default"]]
+            for value in dict.fromkeys(map(repr, [others[0], others[-1]])):
+                yield pytest.param(name, {option["name"]: eval(value)}, id=f"{name}-{option['name']}={value}")
+
+
+@pytest.mark.parametrize(("name", "options"), list(option_cases()))
+def test_every_option_plays_or_gets_the_referees_own_error(name, options):
+    names = [f"player_{i}" for i in range(seats(name))]
+    try:
+        dealt = engine.new_game(names, seed=9, ruleset=name, options=options).state
+    except (engine.MalformedInput, engine.Violation) as refused:
+        with pytest.raises(type(refused)) as seen:
+            pz.env(name, seats(name), options)
+        assert str(seen.value) == str(refused)
+        return
+    game = pz.env(name, seats(name), options, max_cycles=60)
+    game.reset(seed=9)
+    assert game._table.state.to_dict() == dealt.to_dict()
+    api_test(game, num_cycles=60)
