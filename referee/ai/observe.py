@@ -186,9 +186,9 @@ def _layout(ruleset: str, players: int, options_json: str) -> Layout:
 
 def _generalised(seen: set[str], players: int, cards: frozenset[str]) -> set[str]:
     """The features seen, and those the same rules give for any record, number, word or
-    card: a feature of one record of a list for every record shown (every seat), a value
-    of a list of numbers for every value, a word for every word seen at that member, a
-    card of a pile for every card of the game."""
+    card: a feature of one record of a list for every record shown (every seat), null for
+    a number and a number for a null, a value of a list of numbers for every value, a word
+    for every word seen at that member, a card of a pile for every card of the game."""
     records: set[str] = set()
     for name in seen:
         records.update(_every_record(name, players))
@@ -198,6 +198,13 @@ def _generalised(seen: set[str], players: int, cards: frozenset[str]) -> set[str
         if eq:
             words.setdefault(path.rpartition(".")[2], set()).add(word)
     found = set(records)
+    # A number may be null elsewhere (who is to move, in a simultaneous step), and a member
+    # seen null may hold a number.
+    for name in records:
+        if not any(mark in name for mark in "#:="):
+            found.add(name + "#null")
+        elif name.endswith("#null"):
+            found.add(name[:-len("#null")])
     # A list seen only empty may be one of numbers (the seats that have finished).
     holding = {name.rpartition(":")[0] for name in records if ":" in name}
     for name in records:
