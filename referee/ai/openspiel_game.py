@@ -11,11 +11,12 @@ chance node whose outcome `k` (one of `deals`, equally likely) deals exactly
 referee's deal. Cards a seat turns up later (a draw, a reveal) lie where that deal put
 them, not drawn at a chance node of their own: a face-down pile is not always in random
 order later on (cards won go under a stack in an order everyone saw), so a fresh draw
-would change the game. A choice a seat makes blind (a card drawn from a fan held face down) is the
-referee's, drawn from the history, as in a sealed game. The actions are the entries of
+would change the game. A choice a seat makes blind (a card drawn from a fan held face
+down) is the referee's, drawn from the history, as in a sealed game. The actions are the entries of
 the ruleset's action space, then "end turn" (`referee.ai.table`); the player to act is
-the seat that chooses now (in a simultaneous step each waiting seat in turn, seat order). A game ends when the referee says so or after `max_turns` turns; the
-returns are `Table.returns`.
+the seat that chooses now (in a simultaneous step each waiting seat in turn, in seat
+order). A game ends when the referee says so, or is cut short after `max_turns` turns
+(or `max_turns` × `STEPS` steps); the returns are `Table.returns`.
 
 The observation (tensor and string) is the seat's view with its open turn
 (`referee.ai.observe`); the information state is the same, so that ISMCTS groups the
@@ -40,6 +41,9 @@ from .worlds import resample
 #: The deals the chance node chooses among, and the turns before a game is cut short.
 DEALS = 1000
 MAX_TURNS = 1000
+#: The steps a turn may take on average before a game is cut short (a MASTER turn may lay
+#: many cards, most turns take one or two).
+STEPS = 64
 
 
 def game_name(ruleset: str) -> str:
@@ -62,8 +66,8 @@ class ElferRausGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            # Every turn may take each entry once, and a simultaneous step a turn per seat.
-            max_game_length=int(params["max_turns"]) * players * 8 + 1,
+            # The deal, then at most STEPS a turn (`is_terminal` holds a game to it).
+            max_game_length=int(params["max_turns"]) * STEPS + 1,
         ), params)
 
     # What the game's parameters say, read from them (a game unpickled by OpenSpiel's
@@ -158,7 +162,11 @@ class ElferRausState(pyspiel.State):
             if self.table is None else json.dumps(self.table.space.entries[action])
 
     def is_terminal(self) -> bool:
-        return self.table is not None and (self.table.is_over or self.table.turns >= self.game.max_turns)
+        table = self.table
+        if table is None:
+            return False
+        return (table.is_over or table.turns >= self.game.max_turns
+                or len(self.history()) >= self.game.max_turns * STEPS)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
