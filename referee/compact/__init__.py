@@ -12,9 +12,14 @@ on it, as MASTER's `Game` does (`referee/games/master/game.py`), the way python-
     game.scores()
 
 Every answer is the dict engine's (`referee.engine`): the same legal actions in the same
-order, the same events, the same refusals (a `Violation` with the same code, action
-index and message), and `game.state` is the state the engine would hold after the same
-turns, so `engine` can take over at any point (`from_state` hands back).
+order, the same events (`turn_events` those of the turn being built so far, as
+`engine.partial_turn` has them), the same refusals (a `Violation` with the same code,
+action index and message); `game.state` is the state the engine would hold after the
+same turns, so `engine` can take over at any point (`from_state` hands back).
+
+What the listing leaves open: a Ratefix guess is listed once without its number, and a
+flip from an empty Schnipp Schnapp stack needs the shuffle chance makes (`settle`).
+`referee.compact.play` defines the one random turn the benchmarks and tests play.
 
 Who acts: outside a simultaneous step `current` is the player to move and `waiting` is
 empty; in one (everyone turns up a card, everyone puts one face down) `current` is None
@@ -24,10 +29,10 @@ order. `acting` is whichever of the two applies. A turn being built belongs to o
 player act out of turn with some actions (a Mogeln challenge in its 2018 edition):
 `legal_actions(seat)` lists them and `take(action, seat)` takes them.
 
-A ruleset whose folder has a `game.py` with a `Game` class plays on it (pure Python over
-a compact table of its own; only a refusal asks the dict engine to name it); any other
-plays on its family's turn kept alive between actions (`steps.py`). `EngineGame` is the
-same interface straight over `referee.engine`, exact and slow, for comparison.
+Every ruleset's folder has a `game.py` with a `Game` class (pure Python over a compact
+table of its own; only a refusal asks the dict engine to name it), and plays on it.
+`EngineGame` is the same interface straight over `referee.engine`, exact for any state
+and slow: a state that hides cards a table needs (a table game, a view) plays on it.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .. import engine
 from ..core.actions import Turn
+from ..core.compact import HiddenCards
 from ..core.ruleset import Ruleset, folder_part
 from ..core.turn import Event
 
@@ -66,6 +72,8 @@ class CompactGame(Protocol):
     @property
     def turn_complete(self) -> bool: ...
     @property
+    def turn_events(self) -> list[Event]: ...
+    @property
     def state(self) -> Any: ...
 
     def legal_actions(self, player: int | None = None) -> list[Action]: ...
@@ -80,15 +88,12 @@ class CompactGame(Protocol):
 
 
 def game_type(ruleset: str) -> type:
-    """The class that plays `ruleset` in process: its folder's `game.Game`, else its
-    family's game on the live turn (`steps.py`), else `EngineGame`."""
+    """The class that plays `ruleset` in process: its folder's `game.Game`, else
+    `EngineGame`."""
     found = _TYPES.get(ruleset)
     if found is None:
-        from .steps import BoxSteps, RowSteps  # steps.py builds on this module's interface
-        rules = engine.find_ruleset(ruleset)
-        folder = type(rules).__module__.rpartition(".")[0]
-        family = {"box": BoxSteps, "rows": RowSteps}.get(rules.family, EngineGame)
-        found = _TYPES[ruleset] = folder_part(folder, "game", "Game", family)
+        folder = type(engine.find_ruleset(ruleset)).__module__.rpartition(".")[0]
+        found = _TYPES[ruleset] = folder_part(folder, "game", "Game", EngineGame)
     return found
 
 
@@ -103,11 +108,15 @@ def new(ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any]
 
 
 def from_state(state: Any) -> CompactGame:
-    """A game from a state (a `GameState` or its JSON), every card in it known; the state
-    is checked (`INVALID_STATE`) unless the engine made it."""
+    """A game from a state (a `GameState` or its JSON); the state is checked
+    (`INVALID_STATE`) unless the engine made it. A state that hides cards the compact
+    table needs (a table game, a view) is played on `EngineGame` instead."""
     if isinstance(state, dict):
         state = engine.load_state(state)
-    return game_type(state.ruleset)(state)
+    try:
+        return game_type(state.ruleset)(state)
+    except HiddenCards:
+        return EngineGame(state)
 
 
 class EngineGame:
@@ -217,6 +226,12 @@ class EngineGame:
     @property
     def turn_complete(self) -> bool:
         return bool(self._taken) and self._list(self._player).complete
+
+    @property
+    def turn_events(self) -> list[Event]:
+        """What the actions taken so far caused (the cards they turned up), as
+        `engine.partial_turn` reports it."""
+        return engine.partial_turn(self._state, self._taken, self._player)[1] if self._taken else []
 
     def take(self, action: Action, player: int | None = None) -> None:
         """Add an action to the turn being built; the engine's Violation if it cannot come

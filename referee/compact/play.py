@@ -18,8 +18,8 @@ from typing import Any
 
 from ..core.turn import Event
 
-#: The highest number drawn for an action whose number is open (the highest total a
-#: Ratefix middle can reach is below it).
+#: The highest number drawn for an action whose number is open (a Ratefix middle holds
+#: at most four cards of 20 at most: 80).
 OPEN_VALUES_UP_TO = 120
 
 

@@ -5,16 +5,16 @@ A game's compact table keeps the cards in plain lists and small integers, judges
 action on them and builds the dict engine's state only when asked (`state`, a refusal,
 a view, the scores at the end). Its subclass supplies the table:
 
-- `_load(state)`: the table from a checked state (MalformedInput where a card it needs is
-  hidden: such a game stays with the engine); `_build()`: the state of the table;
+- `_load(state)`: the table from a checked state (`HiddenCards` where a card it needs is
+  hidden: such a game plays straight over the engine); `_build()`: the state of the table;
 - `_open(seat, first)`: may `seat` (already in `_seat`) begin a turn now (with the action
   `first`, or None for a listing)? It sets up the turn's working fields;
 - `_moves()`: the legal next actions, in the engine's order; `_take(action)`: carry the
   action out if it passes its checks, else return False and change nothing;
   `_complete()`: the actions taken make a whole turn; `_commit()`: end the turn (its
-  events, as the engine reports them);
-- `_current`, `_waiting` and `_over`, kept up to date; its fields named in `NESTED`,
-  `MIXED`, `LISTS` and `SHARED` (how a copy copies them).
+  events, as the engine reports them, gathered in `events` as the actions are taken);
+- `names`, the players' names; `_current`, `_waiting` and `_over`, kept up to date; its
+  fields named in `NESTED`, `MIXED`, `LISTS` and `SHARED` (how a copy copies them).
 
 The table decides legal or not; only a refusal asks the reference (the game's ruleset,
 whose `check_mover`, `legal_actions` and `apply` are what `referee.engine` calls) to name
@@ -29,8 +29,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import Turn
+from .errors import MalformedInput
 from .turn import Event
 from .zones import check_viewer
+
+
+class HiddenCards(MalformedInput):
+    """The state hides a card the compact table needs (a table game, a view): such a game
+    is played straight over the engine instead (`referee.compact.from_state`)."""
 
 
 class TableGame:
@@ -85,8 +91,8 @@ class TableGame:
     def _copy(self) -> TableGame:
         """The table as it lies, without a turn being built: each field copied (`NESTED`
         two levels deep, `MIXED` two where an item is a list, `LISTS` one, `SHARED` not at
-        all). Written out for each game by
-        `__init_subclass__`, as `dataclasses` writes an `__init__`: it runs at every turn."""
+        all). `__init_subclass__` writes it out for each game, as `dataclasses` writes an
+        `__init__`: it runs at every turn."""
         raise NotImplementedError
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -125,7 +131,7 @@ class TableGame:
 
     @property
     def players(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.state.players)
+        return tuple(self.names)
 
     @property
     def current(self) -> int | None:
@@ -202,6 +208,12 @@ class TableGame:
     def turn_complete(self) -> bool:
         return bool(self._taken) and self._complete()
 
+    @property
+    def turn_events(self) -> list[Event]:
+        """What the actions taken so far caused (the cards they turned up), as
+        `engine.partial_turn` reports it: the table's `events` of the turn."""
+        return list(self.events) if self._taken else []
+
     def take(self, action: Any, player: int | None = None) -> None:
         """Add an action to the turn being built (by `player`, by default the seat building
         it, else `acting[0]`); the engine's Violation if it cannot come next (the turn
@@ -275,4 +287,4 @@ class TableGame:
         raise AssertionError(f"the compact table refused what the reference accepts: {player} {actions}")
 
 
-__all__ = ["TableGame"]
+__all__ = ["TableGame", "HiddenCards"]

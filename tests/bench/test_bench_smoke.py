@@ -159,3 +159,12 @@ def test_box_bench():
     assert {"zweikampf", "mogeln", "ratefix"} <= set(box)
     assert_figures(out, [f"{name}: engine, per turn" for name in box])
     assert_figures(out, [f"{name}: POST /v1/turns" for name in box])
+
+
+def test_compact_bench():
+    from referee import compact, engine
+
+    out = run_quick("compact_bench.py")
+    assert len(engine.RULESETS) == 11
+    assert_figures(out, [f"{name}: {compact.game_type(name).__name__}" for name in engine.RULESETS])
+    assert len(re.findall(r"\(\d+\.\d\d× MASTER, wall clock", out)) == len(engine.RULESETS)

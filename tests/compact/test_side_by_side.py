@@ -3,7 +3,8 @@
 For every ruleset of the registry, random games are played on the compact game and
 through `engine.legal_actions` / `engine.apply` side by side, the same random choices
 (`referee.compact.play`'s random turn) made on each: before every action the legal
-actions of the seat acting (as lists, in order) and whether the turn is complete, and
+actions of the seat acting (as lists, in order) and whether the turn is complete, after
+it the events the turn has caused so far (`engine.partial_turn`'s), and
 the seats that may act (`current`, `waiting`: every seat a simultaneous step waits for is
 stepped in turn, and now and then a seat acts out of turn where it may: a call, a
 challenge); after every turn the events, the state and its JSON, a state read back
@@ -27,7 +28,7 @@ import random
 import pytest
 
 from referee import compact, engine
-from referee.compact.play import chosen, with_a_value
+from referee.compact.play import chosen, random_turn, with_a_value
 from referee.core.actions import Turn
 from referee.core.errors import MalformedInput, Violation
 from referee.families.box.actions import Other
@@ -172,6 +173,7 @@ def play_side_by_side(ruleset: str, seed: int, longest: int = LONGEST) -> int:
             prefix.append(action)
             game.take(action, seat)
             assert game.player == seat and game.taken == tuple(prefix)
+            assert game.turn_events == engine.partial_turn(state, prefix, seat)[1], (seed, turns, prefix)
         turn = Turn(seat, tuple(prefix))
         same_refusals(game, state, turn, seen, rng)
         result = engine.apply(state, turn)
@@ -205,3 +207,50 @@ def test_many_random_games_get_the_same_answers(ruleset):
 def test_every_ruleset_has_a_game_in_process_of_its_own():
     assert {name: compact.game_type(name).__name__ != "EngineGame" for name in RULESETS} == dict.fromkeys(
         RULESETS, True)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_game_from_a_view_answers_as_the_engine(ruleset):
+    # A view hides cards: the game in process plays it straight over the engine, with the
+    # engine's answers (the listings of every seat, and a turn of each listed action),
+    # except Schnipp Schnapp's table, which keeps a stack nobody sees as a count.
+    rng = random.Random(5)
+    players = seats_for(ruleset, 1)
+    game = compact.new(ruleset, NAMES[:players], 5)
+    for _ in range(6):
+        if not game.is_over:
+            random_turn(game, rng)
+    state = game.state
+    for viewer in range(players):
+        view = engine.view(state, viewer)
+        for seat in range(players):
+            listed = engine.legal_actions(view, (), seat).actions
+            assert compact.from_state(view).legal_actions(seat) == listed
+            for action in listed:
+                expected = answer(engine_turn, view, seat, (action,))
+                assert answer(compact.from_state(view.to_dict()).play, [action], seat) == expected, (seat, action)
+
+
+def test_a_farben_sammeln_round_closed_in_process_ends_as_the_engine_ends_it():
+    # Random play hardly ever closes the round: the mover is given a hand of one colour
+    # (the ruleset's own finished position, not yet closed), takes the pile's top card,
+    # discards what does not fit the colour and closes.
+    dealt = engine.new_game(NAMES[:3], seed=2, ruleset="farben-sammeln").state.to_dict()
+    data = engine.find_ruleset("farben-sammeln").finished_position(dealt)
+    data["closed"], data["current"] = None, dealt["current"]
+    state = engine.load_state(data)
+    game = compact.from_state(data)
+    colour = state.players[state.current].hand[0][0]
+    taken: list = []
+    for prefer in ("take", "discard", "close"):
+        listed = engine.legal_actions(state, taken).actions
+        assert game.legal_actions() == listed
+        fitting = [a for a in listed if a.kind == prefer and getattr(a, "card", None) is not None
+                   and a.card[0] != colour] or [a for a in listed if a.kind == prefer]
+        taken.append(fitting[0])
+        game.take(fitting[0])
+    assert [a.kind for a in taken] == ["take", "discard", "close"]
+    result = engine.apply(state, Turn(state.current, tuple(taken)))
+    assert game.end_turn() == result.events and result.events[-1]["type"] == "game_over"
+    assert game.state == result.state and game.is_over and game.acting == ()
+    assert game.scores() == engine.scores(result.state)

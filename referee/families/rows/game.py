@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Draw, Pass, Place
-from ...core.compact import TableGame
-from ...core.errors import MalformedInput
+from ...core.compact import HiddenCards, TableGame
 from ...core.zones import Hidden
 from .scoring import scores
 from .state import Player, Row, RowState
@@ -32,7 +31,7 @@ class RowGame(TableGame):
 
     def _load(self, state: RowState) -> None:
         if isinstance(state.pile, Hidden) or any(isinstance(p.hand, Hidden) for p in state.players):
-            raise MalformedInput("a game in process needs every hand and the pile known")
+            raise HiddenCards("a game in process needs every hand and the pile known")
         self.hands = [list(p.hand) for p in state.players]
         self.pile = list(reversed(state.pile))  # the top card last
         self.rows = {row.color: frozenset(row.cards) for row in state.rows}

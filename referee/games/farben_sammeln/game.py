@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.compact import TableGame
-from ...core.errors import MalformedInput
+from ...core.compact import HiddenCards, TableGame
 from ...families.box.piles import known
 from .actions import PILE, Close, Discard, Take
 from .ruleset import FarbenSammeln
@@ -41,7 +40,7 @@ class Game(TableGame):
 
     def _load(self, state: FarbenSammelnState) -> None:
         if not known(state.pile) or not all(known(p.hand) for p in state.players):
-            raise MalformedInput("a game in process needs every hand and the pile known")
+            raise HiddenCards("a game in process needs every hand and the pile known")
         self.hands = [list(p.hand) for p in state.players]
         self.pile = tuple(state.pile)  # top first; a take leaves the rest
         self.display = [list(stack) for stack in state.display]

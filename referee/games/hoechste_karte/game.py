@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.compact import TableGame
-from ...core.errors import MalformedInput
+from ...core.compact import HiddenCards, TableGame
 from ...families.box.actions import Play
 from ...families.box.piles import Entry, known
 from .ruleset import HoechsteKarte
@@ -31,7 +30,7 @@ class Game(TableGame):
 
     def _load(self, state: HoechsteKarteState) -> None:
         if not all(known(p.hand) for p in state.players) or any(e.card is None for e in state.trick):
-            raise MalformedInput("a game in process needs every hand and the trick known")
+            raise HiddenCards("a game in process needs every hand and the trick known")
         self.hands = [list(p.hand) for p in state.players]
         # The state counts the cards won, set aside and out; which cards they were is not
         # in it, so a loaded game holds placeholders for them (None).

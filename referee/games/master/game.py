@@ -37,6 +37,7 @@ from typing import Any
 
 from ...core.actions import Action, Place, Turn
 from ...core.cards import JOKER
+from ...core.compact import HiddenCards
 from ...core.errors import MalformedInput
 from ...core.ruleset import Ruleset
 from ...core.turn import Event, check_mover
@@ -70,7 +71,7 @@ class Game:
         try:
             self._board = Board.from_state(state)
         except ValueError as exc:
-            raise MalformedInput(str(exc)) from None
+            raise HiddenCards(str(exc)) from None
         self._steps: BoardTurn | None = None
 
     @classmethod
@@ -163,12 +164,22 @@ class Game:
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every action that can legally come next in the turn being built (the answer of
         `engine.legal_actions(game.state, game.taken, player)`)."""
-        if self._board.over or (player is not None and player != self._board.current):
+        if player is not None and player != self._board.current:
+            if not 0 <= player < len(self._board.hands):
+                raise MalformedInput(f"there is no player {player} in this game")
+            return []
+        if self._board.over:
             return []
         steps = self._steps
         if steps is None:
             steps = self._steps = BoardTurn(self._board)
         return steps.next_actions()
+
+    @property
+    def turn_events(self) -> list[Event]:
+        """What the actions taken so far caused (the cards drawn), as
+        `engine.partial_turn` reports it."""
+        return list(self._steps.events) if self._steps is not None and self._steps.taken else []
 
     @property
     def turn_complete(self) -> bool:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...core.compact import TableGame
-from ...core.errors import MalformedInput
+from ...core.compact import HiddenCards, TableGame
 from ...families.box.piles import known
 from .actions import Accept, Challenge, Play
 from .ruleset import Mogeln
@@ -34,7 +33,7 @@ class Game(TableGame):
 
     def _load(self, state: MogelnState) -> None:
         if not all(known(p.hand) for p in state.players) or not all(known(play.cards) for play in state.stack):
-            raise MalformedInput("a game in process needs every hand and play known")
+            raise HiddenCards("a game in process needs every hand and play known")
         self.hands = [list(p.hand) for p in state.players]
         self.stack = list(state.stack)
         self.out, self.winner = state.out, state.winner

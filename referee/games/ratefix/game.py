@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.compact import TableGame
+from ...core.compact import HiddenCards, TableGame
 from ...core.errors import MalformedInput
 from ...families.box.piles import Entry, known
 from .ruleset import Ratefix
@@ -32,7 +32,7 @@ class Game(TableGame):
 
     def _load(self, state: RatefixState) -> None:
         if not all(known(p.stack) for p in state.players) or any(e.card is None for e in state.middle):
-            raise MalformedInput("a game in process needs every stack and the middle known")
+            raise HiddenCards("a game in process needs every stack and the middle known")
         self.stacks = [list(reversed(p.stack)) for p in state.players]
         # The state counts the cards won and out; which cards they were is not in it, so a
         # loaded game holds placeholders for them (None).

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.compact import TableGame
-from ...core.errors import MalformedInput
+from ...core.compact import HiddenCards, TableGame
 from ...families.box.piles import Hidden
 from .ruleset import SchwarzerPeter
 from .state import Draw, Holder, Pair, SchwarzerPeterState
@@ -31,7 +30,7 @@ class Game(TableGame):
 
     def _load(self, state: SchwarzerPeterState) -> None:
         if any(isinstance(p.hand, Hidden) for p in state.players):
-            raise MalformedInput("a game in process needs every hand known")
+            raise HiddenCards("a game in process needs every hand known")
         self.hands = [list(p.hand) for p in state.players]
         self.pairs = [list(p.pairs) for p in state.players]
         self.names = [p.name for p in state.players]

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.compact import TableGame
-from ...core.errors import MalformedInput
+from ...core.compact import HiddenCards, TableGame
 from ...families.box.actions import Reveal
 from ...families.box.cards import TOP
 from ...families.box.piles import known
@@ -40,7 +39,7 @@ class Game(TableGame):
 
     def _load(self, state: UeberallAnschliessenState) -> None:
         if not all(known(p.stack) for p in state.players):
-            raise MalformedInput("a game in process needs every stack known")
+            raise HiddenCards("a game in process needs every stack known")
         self.stacks = [list(reversed(p.stack)) for p in state.players]
         self.opens = [list(reversed(p.open)) for p in state.players]
         self.middle = list(reversed(state.middle))

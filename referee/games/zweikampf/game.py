@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.compact import TableGame
-from ...core.errors import MalformedInput
+from ...core.compact import HiddenCards, TableGame
 from ...families.box.actions import Reveal
 from ...families.box.piles import Entry, known
 from .ruleset import Zweikampf
@@ -30,7 +29,7 @@ class Game(TableGame):
 
     def _load(self, state: ZweikampfState) -> None:
         if not all(known(p.stack) for p in state.players):
-            raise MalformedInput("a game in process needs every stack known")
+            raise HiddenCards("a game in process needs every stack known")
         self.stacks = [list(reversed(p.stack)) for p in state.players]
         self.won = [list(reversed(p.won)) for p in state.players]
         self.battle, self.out = list(state.battle), state.out
