@@ -168,6 +168,12 @@ class Ruleset:
         """`{"finished", "scores", "winners"}` of a checked state."""
         raise NotImplementedError
 
+    def action_space(self, state: Any) -> list[dict[str, Any]]:
+        """Every action a player of `state`'s game (its seats and options) may be offered,
+        each once in wire form, what the referee turns up left out (a drawn card): the
+        fixed action space of the game-AI environments (docs/howto/game-ai.md)."""
+        raise NotImplementedError
+
     def view(self, state: Any, player: int | None) -> Any:
         """The state as `player` sees it at the table (None: a spectator), itself a state
         of this ruleset: every card that player cannot see replaced by a count (the other

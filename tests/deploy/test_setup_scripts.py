@@ -99,8 +99,8 @@ def test_on_a_fresh_machine_as_root_it_installs_everything_then_runs_pytest(tmp_
         "scripts/test: would run: npm --prefix clients ci --no-audit --no-fund --loglevel=error",
         "scripts/test: making the virtual environment .venv",
         "scripts/test: would run: python3 -m venv .venv",
-        "scripts/test: installing .[test] into .venv with pip (the project and the Python packages pyproject.toml pins)",
-        "scripts/test: would run: .venv/bin/python -m pip install --quiet .\\[test\\]",
+        "scripts/test: installing .[test,ai] into .venv with pip (the project and the Python packages pyproject.toml pins)",
+        "scripts/test: would run: .venv/bin/python -m pip install --quiet .\\[test\\,ai\\]",
         "scripts/test: would run: .venv/bin/pytest -m not\\ slow",
     ]
 
@@ -142,8 +142,8 @@ def test_run_again_it_keeps_what_is_there(tmp_path):
           if nginx_lines() else []),
         "scripts/test: the npm tools pinned in clients/package-lock.json are installed",
         "scripts/test: using the virtual environment .venv",
-        "scripts/test: installing .[test] into .venv with pip (the project and the Python packages pyproject.toml pins)",
-        "scripts/test: would run: .venv/bin/python -m pip install --quiet .\\[test\\]",
+        "scripts/test: installing .[test,ai] into .venv with pip (the project and the Python packages pyproject.toml pins)",
+        "scripts/test: would run: .venv/bin/python -m pip install --quiet .\\[test\\,ai\\]",
         "scripts/test: would run: .venv/bin/pytest",
     ]
 

@@ -42,7 +42,7 @@ def client():
 
 @pytest.mark.slow
 def test_the_strict_build_writes_every_page_of_the_nav(built):
-    for page in ["tutorial", "howto/table-page", "howto/sealed-games", "howto/conformance", "howto/bots",
+    for page in ["tutorial", "howto/table-page", "howto/sealed-games", "howto/conformance", "howto/bots", "howto/game-ai",
                  "howto/typed-clients", "howto/deployment", "reference/http-api", "reference/cli",
                  "reference/python-api", "performance", "contributing", *(f"games/{g}" for g in GAMES)]:
         assert (built / page / "index.html").is_file(), page

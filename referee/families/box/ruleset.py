@@ -89,6 +89,8 @@ class BoxRuleset(Ruleset):
     check_game: Callable[[Any], None]
     #: The hints the game computes, where it has any.
     computed_hint: GameHint = staticmethod(no_hint)
+    #: Every action a player may be offered: `space(state)` (`Ruleset.action_space`).
+    space: Callable[[Any], list[dict[str, Any]]]
     #: The printed rules' situations that the conformance kit searches random games for:
     #: (name, description, a test on (state before, turn, answer)).
     situations: tuple[tuple[str, str, Callable[[Any, Any, Any], bool]], ...] = ()
@@ -235,6 +237,9 @@ class BoxRuleset(Ruleset):
 
     def lister(self, state: Any, player: int | None) -> int | None:
         return whose(state, player)
+
+    def action_space(self, state: Any) -> list[dict[str, Any]]:
+        return self.space(state)
 
 
 def check_steps(ruleset: type[BoxRuleset]) -> None:

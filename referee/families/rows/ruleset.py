@@ -18,6 +18,7 @@ from ...core.wire import Members
 from .deal import deal
 from .legal import next_actions
 from .scoring import scores
+from .space import row_action_space
 from .state import RowState, read_state
 from .turn import RowTurn, start_turn
 from .validity import check_state
@@ -60,6 +61,9 @@ class RowRuleset(RowFacts, Ruleset):
     def view(self, state: RowState, player: int | None) -> RowState:
         # The hands and the face-down pile are the game's only secrets.
         return hands_and_pile_hidden(state, player)
+
+    def action_space(self, state: RowState) -> list[dict[str, Any]]:
+        return row_action_space(self.row_colors(state.to_dict().get("options")), self.top, False, False)
 
     def deal(self, names: Sequence[str], seed: int, first: int = 0, hidden: bool = False,
              options: Any = None) -> tuple[RowState, int]:

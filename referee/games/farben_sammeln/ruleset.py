@@ -12,7 +12,7 @@ from ...families.box.piles import Cards, Hidden, count_cards, known
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.scoring import best_players
-from . import deal, hints, validity
+from . import deal, hints, space, validity
 from .turn import FarbenSammelnTurn
 from .actions import PILE, READ
 from .state import Collector, FarbenSammelnState
@@ -24,6 +24,7 @@ class FarbenSammeln(BoxRuleset, folder=__package__):
     turn_type = FarbenSammelnTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     computed_hint = staticmethod(hints.hint)
     situations = SITUATIONS
     finished_position = staticmethod(closed_round)

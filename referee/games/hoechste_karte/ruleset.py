@@ -10,7 +10,7 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from . import deal, validity
+from . import deal, space, validity
 from .situations import SITUATIONS
 from .turn import HoechsteKarteTurn
 from .state import HoechsteKarteState, Holder
@@ -21,6 +21,7 @@ class HoechsteKarte(BoxRuleset, folder=__package__):
     turn_type = HoechsteKarteTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     situations = SITUATIONS
     min_players, max_players = 2, 4
     codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)

@@ -11,6 +11,7 @@ from ...core.errors import MalformedInput
 from ...core.ruleset import RowFacts, Ruleset
 from ...core.turn import LegalActions, TurnResult
 from ...core.zones import Hidden, hands_and_pile_hidden
+from ...families.rows.space import row_action_space
 from . import perft, tables
 from .situations import printed_examples
 from .board import Board
@@ -62,6 +63,9 @@ class Master(RowFacts, Ruleset, folder=__package__):
 
     def row_colors(self, options: Any) -> tuple[str, ...]:
         return MASTER.colors
+
+    def action_space(self, state: State) -> list[dict[str, Any]]:
+        return row_action_space(MASTER.colors, self.top, True, self.bridges)
 
     def printed_examples(self) -> list[tuple[str, str, str, dict[str, Any]]]:
         return printed_examples(self)

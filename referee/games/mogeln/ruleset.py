@@ -15,7 +15,7 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts
 from ...core.codes import Code
-from . import deal, hints, validity
+from . import deal, hints, space, validity
 from .situations import SITUATIONS
 from .turn import MogelnTurn
 from .actions import READ, Challenge
@@ -30,6 +30,7 @@ class Mogeln(BoxRuleset, folder=__package__):
     turn_type = MogelnTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     computed_hint = staticmethod(hints.hint)
     situations = SITUATIONS
     min_players, max_players = 3, 6

@@ -11,7 +11,7 @@ from ...families.box.piles import Entry, Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...families.box.seats import may_act
 from ...core.codes import Code
-from . import deal, validity
+from . import deal, space, validity
 from .situations import SITUATIONS
 from .turn import RatefixTurn
 from .state import READER, RatefixState
@@ -26,6 +26,7 @@ class Ratefix(BoxRuleset, folder=__package__):
     turn_type = RatefixTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     situations = SITUATIONS
     min_players, max_players = LOWEST, HIGHEST
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)

@@ -16,7 +16,7 @@ from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, PictureFacts, most_wins
 from ...families.box.seats import may_act
 from ...core.codes import Code
-from . import deal, validity
+from . import deal, space, validity
 from .situations import SITUATIONS
 from .turn import SchnippSchnappTurn
 from .actions import READ, Call, Flip
@@ -32,6 +32,7 @@ class SchnippSchnapp(BoxRuleset, folder=__package__):
     turn_type = SchnippSchnappTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     situations = SITUATIONS
     min_players, max_players = 2, 6
     codes = FIRST_CODES + (Code.MATCH_NOT_CALLED, Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE,

@@ -12,7 +12,7 @@ from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
-from . import deal, hints, validity
+from . import deal, hints, space, validity
 from .situations import SITUATIONS
 from .turn import SchwarzerPeterTurn
 from .state import READER, Draw, SchwarzerPeterState, next_holding
@@ -24,6 +24,7 @@ class SchwarzerPeter(BoxRuleset, folder=__package__):
     turn_type = SchwarzerPeterTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     computed_hint = staticmethod(hints.hint)
     situations = SITUATIONS
     min_players, max_players = LOWEST, HIGHEST

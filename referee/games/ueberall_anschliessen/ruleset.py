@@ -10,7 +10,7 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset
 from ...core.codes import Code
-from . import deal, hints, validity
+from . import deal, hints, space, validity
 from .situations import SITUATIONS
 from .turn import UeberallAnschliessenTurn
 from .actions import MIDDLE, OWN, READ, Place
@@ -22,6 +22,7 @@ class UeberallAnschliessen(BoxRuleset, folder=__package__):
     turn_type = UeberallAnschliessenTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     computed_hint = staticmethod(hints.hint)
     situations = SITUATIONS
     min_players, max_players = 2, 6

@@ -10,7 +10,7 @@ from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
 from ...core.codes import Code
-from . import deal, validity
+from . import deal, space, validity
 from .situations import SITUATIONS
 from .turn import ZweikampfTurn
 from .state import Fighter, ZweikampfState
@@ -21,6 +21,7 @@ class Zweikampf(BoxRuleset, folder=__package__):
     turn_type = ZweikampfTurn
     new_deal = staticmethod(deal.deal)
     check_game = staticmethod(validity.check_game)
+    space = staticmethod(space.action_space)
     situations = SITUATIONS
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
     grammar = Grammar.one_of("reveal")
