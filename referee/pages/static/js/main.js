@@ -201,6 +201,7 @@ async function endTurn() {
 }
 
 async function undo() {
+  if (box.handles(app.match)) return box.undo(app, refresh);
   const current = round();
   if (!current.turns.length) return;
   const kept = current.turns.slice(0, -1);
@@ -214,8 +215,7 @@ async function undo() {
   current.turns = kept;
   current.state = answer.data.state;
   current.result = null;
-  // The rows' news tells the turn taken back; the box games' news has its own form.
-  const news = box.handles(app.match) ? null : { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
+  const news = { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news, sheetProblem: null, box: box.emptyUi() });
   refresh();
 }
