@@ -81,10 +81,10 @@ def test_a_refusal_speaks_the_negotiated_language(client, header, language, titl
 def test_players_are_named_and_italian_elides_before_an_11(client):
     state = table(hands=[["B10", "R1"], ["R2"]])
     italian = refuse(client, state, [{"type": "place", "card": "Y11"}], "it").json
-    assert italian["detail"] == "Timo (giocatore 0) non ha in mano questa carta: l'11 giallo."
+    assert italian["detail"] == "Timo non ha in mano questa carta: l'11 giallo."
     german = refuse(client, state, [{"type": "place", "card": "Y11"}], "de").json
-    assert german["detail"] == "Timo (Spieler 0) hat die gelbe 11 nicht auf der Hand."
-    assert german["hint"] == "Timo (Spieler 0) könnte die blaue 10 anlegen."
+    assert german["detail"] == "Timo hat die gelbe 11 nicht auf der Hand."
+    assert german["hint"] == "Timo könnte die blaue 10 anlegen."
 
 
 def test_plural_forms_come_from_each_language(client):
@@ -102,7 +102,7 @@ def test_an_impossible_state_reason_is_translated(client):
     state = table(hands=[["B10", "R1"], ["R2"]])
     state["players"][0]["hand"].append("R2")
     german = refuse(client, state, [{"type": "draw"}], "de").json
-    assert german["reason"] == "die rote 2 kommt zweimal vor: die Hand von Timo (Spieler 0) und die Hand von Vera (Spieler 1)"
+    assert german["reason"] == "die rote 2 kommt zweimal vor: die Hand von Timo und die Hand von Vera"
     assert german["detail"] == "Diesen Spielstand kann es nicht geben: " + german["reason"]
 
 

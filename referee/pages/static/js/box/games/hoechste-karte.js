@@ -21,7 +21,7 @@ export default {
     const { names, actor, legal, state } = ctx;
     if (!has(legal && legal.actions, "play")) return [];
     // Each plays the colour the referee dealt them: the table is told whose is whose.
-    const colors = state.players.map((p, i) => _("{name}: {color}", { name: p.name, color: colorName(editionColors(state.options)[i]) }));
+    const colors = state.players.map((p, i) => `${p.name} ${colorName(editionColors(state.options)[i])}`);
     return [
       prompt(_("Everyone plays a card face down; tap each player once they have."), "play"),
       element("p", { class: "box-ask", "data-colors": "" }, _("Each plays their own colour: {colors}.", { colors: colors.join(", ") })),
