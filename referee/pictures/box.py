@@ -91,6 +91,17 @@ class _Drawing:
             return self.texts.gettext("Game over")
         return ", ".join(self.texts.gettext("{name} to move", name=self.names[i]) for i in sorted(self.acting))
 
+    def card_words(self, name: str) -> str:
+        """A card's name in the reader's words ("gelbe 8"), as the table page names it."""
+        words = {
+            "R": lambda v: self.texts.gettext("red {value}", value=v),
+            "O": lambda v: self.texts.gettext("orange {value}", value=v),
+            "Y": lambda v: self.texts.gettext("yellow {value}", value=v),
+            "G": lambda v: self.texts.gettext("green {value}", value=v),
+            "B": lambda v: self.texts.gettext("blue {value}", value=v),
+        }
+        return words[name[0]](name[1:])
+
     def name(self, index: int) -> str:
         return self.names[index] if 0 <= index < len(self.names) else str(index)
 
@@ -135,10 +146,13 @@ class _Drawing:
             pointer = f"/players/{index}/hand"
             for name in hand:
                 cx, cy = flow.place(size.hand_w, size.hand_h)
-                parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, "hand", pointer, self.marks))
+                parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, "hand", pointer, self.marks,
+                                  self.card_words(name)))
         beside = x + w - PAD - flow.x  # the room right of the piles, on their line
         if (lines and not isinstance(hand, list) and flow.x > flow.left
-                and max(text_width(line, size.text) for line in lines) <= beside
+                # With room to spare: a real font may run wider than the estimate, and the
+                # text must never reach into the next player's box.
+                and max(text_width(line, size.text) for line in lines) * 1.2 <= beside
                 and len(lines) * size.line <= flow.line_h):
             # Beside the piles, where a phone's narrow box has room, rather than below them.
             for k, line in enumerate(lines):
@@ -206,7 +220,8 @@ class _Drawing:
                 drawn = space(x, y, size.card_w, size.card_h, self.texts.gettext("empty"), size.text, where, at,
                               self.marks)
             elif face_up:
-                drawn = card(pile[0], x, y, size.card_w, size.card_h, size.card_text, where, at, self.marks)
+                drawn = card(pile[0], x, y, size.card_w, size.card_h, size.card_text, where, at, self.marks,
+                             self.card_words(pile[0]))
             else:
                 drawn = back(x, y, size.card_w, size.card_h, n, where, at, self.marks)
             out = [f'<g class="pile {where}" data-pile="{name or where}" data-count="{n}">', drawn]
@@ -240,8 +255,11 @@ class _Drawing:
             w = max(size.card_w, min(text_width(name, size.text), 90))
             x, y = flow.place(w, size.card_h + 6 + size.line)
             at = f"/{field}/{k}"
-            if entry.get("card"):
-                out.append(card(entry["card"], x, y, size.card_w, size.card_h, size.card_text, field, at, self.marks))
+            # A trick and Ratefix's middle are played face down and turned up only when the
+            # last card lies: until then a named card (a replayed record knows it) is a back.
+            if entry.get("card") and field == "battle":
+                out.append(card(entry["card"], x, y, size.card_w, size.card_h, size.card_text, field, at, self.marks,
+                                self.card_words(entry["card"])))
             else:
                 out.append(back(x, y, size.card_w, size.card_h, None, field, at, self.marks))
             out.append(text(x, y + size.card_h + 6, _clip(name, w, size.text), size.text, "#333"))
