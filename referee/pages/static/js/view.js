@@ -165,8 +165,10 @@ export function questionBlock(code, text, answer, ruleset) {
     p.append(paragraph(_("Yes: the turn stands."), "answered"));
   } else {
     p.dataset.answered = "no";
-    const rule = paragraph(_("Then the turn broke this rule: {title}", { title: answer.title || code }), "answered");
-    rule.append(" (", ruleLink(code, ruleset), ")");
+    // The rule's title is the link to its entry.
+    const rule = paragraph("", "answered");
+    const [before, after] = _("Then the turn broke this rule: {title}").split("{title}");
+    rule.append(before, ruleLink(code, ruleset, answer.title), after ?? "");
     p.append(rule, paragraph(_("Take the turn back and record what really happened."), "answered"), button("undo", _("Undo the turn")));
   }
   return p;
