@@ -154,7 +154,7 @@ async function startMatch(event) {
   if (app.match && !(await replaceGame())) return;
   const dealt = await api.newGame(setupForm.dealRequest(setup, 0));
   if (!dealt.ok) {
-    $("setup-problem").textContent = `${dealt.problem.title}: ${dealt.problem.detail || ""}`;
+    $("setup-problem").textContent = setupRefusal(dealt.problem, setup);
     refresh();
     return;
   }
@@ -163,6 +163,16 @@ async function startMatch(event) {
   app.settingUp = false;
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, box: box.emptyUi() });
   refresh();
+}
+
+// The referee's refusal of the setup in the players' words: a player count the game's
+// contract does not take is said as such (the contract's own words name its fields).
+function setupRefusal(problem, setup) {
+  const at = (problem.errors || []).map((e) => e.pointer);
+  if (problem.code === "SCHEMA_VIOLATION" && at.length && at.every((p) => p.startsWith("/players"))) {
+    return _("This game cannot be played by {count} players.", { count: setup.players.length });
+  }
+  return problem.detail || problem.title || "";
 }
 
 async function nextRound() {

@@ -62,7 +62,16 @@ export async function refresh(app, hooks) {
       const answer = await api.legalActions(state, app.turn.actions, actor);
       if (hooks.stale()) return false;
       if (answer.ok) ctx.legal = answer.data;
-      else if (!ctx.problem) ctx.problem = answer.problem;
+      else if (Number.isInteger(answer.problem.action)) {
+        // The step just tapped breaks a rule: the referee's refusal stays on screen, the
+        // step goes, and the controls go on from the steps before it.
+        app.problem = { ...answer.problem, from: "turn" };
+        app.turn = { ...app.turn, actions: app.turn.actions.slice(0, answer.problem.action) };
+        ui.picked = null;
+        ui.justAdded = false;
+        hooks.again();
+        return false;
+      } else if (!ctx.problem) ctx.problem = answer.problem;
     } else if (actor !== null) {
       ctx.legal = { actions: ctx.legalOf[actor] || [], complete: false };
     }
