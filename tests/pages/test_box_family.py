@@ -102,3 +102,151 @@ def test_zweikampf_a_whole_game_in_german_with_a_tie_a_refusal_that_stays_an_und
     reads_german(table)
     record, said = replayed(table, tmp_path)
     assert said.startswith(f"legal: {len(record['turns'])} turns, game finished")
+
+
+def test_farben_sammeln_three_players_stacks_counted_from_1_and_the_hands_picked_as_cards(table, tmp_path):
+    table.start_box(["Oma", "Papa", "Lena"], "farben-sammeln")
+    table.pick("O1", "O2", "O3", "O4")
+    table.click("[data-action=confirm-deal]")
+    # Oma takes the orange 1 from stack 1 and means to discard onto stack 2: the referee
+    # refuses, counting the stacks as the page does; the take stays, the alert names Clear.
+    table.act("take", from_="0")
+    table.pick("O9")
+    table.act("discard", to="1")
+    alert = table.alert()
+    assert alert.get_attribute("data-code") == "SPACE_NOT_FILLED"
+    assert alert.locator(".problem-detail").inner_text() == (
+        "Das Nehmen hat Auslagestapel 1 geleert; die abgelegte Karte kommt dorthin, nicht auf Stapel 2.")
+    assert "„Leeren“" in alert.locator(".problem-next").inner_text()
+    assert table.step() == "discard"
+    reads_german(table)
+    table.pick("O9")
+    table.act("discard", to="0")
+    table.press("end-turn")
+    assert "Oma hat orange 1 von Stapel 1 genommen." in table.text("#news")
+    # Papa takes from stack 4 (with three players, too: no placeholder, no player named).
+    table.act("take", from_="3")
+    table.pick("Y5")
+    table.act("discard", to="3")
+    table.press("end-turn")
+    assert "Papa hat orange 4 von Stapel 4 genommen." in table.text("#news")
+    # Lena's discard went onto the wrong stack: Undo says what it took back.
+    table.act("take", from_="pile")
+    table.pick("G7")
+    table.act("discard", to="2")
+    table.press("end-turn")
+    table.press("undo")
+    assert table.text("#news").startswith("Zurückgenommen: Lena: ")
+    assert "grüne 7" in table.text("#news")
+    table.act("take", from_="pile")
+    table.pick("G7")
+    table.act("discard", to="1")
+    table.act("close")
+    question = table.page.locator("[data-unchecked=CLOSE_NOT_ALLOWED]")
+    assert question.locator("p").first.inner_text() == "Hat Lena wirklich nur eine Farbe auf der Hand?"
+    table._after(lambda: question.locator("[data-answer=yes]").click())
+    assert question.get_attribute("data-answered") == "yes"
+    reload(table)
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    # The hands are turned up and picked card by card; Lena's holds a blue 1 by mistake.
+    table.pick(*(f"B{v}" for v in range(12, 21)))
+    table.pick(*(f"G{v}" for v in range(12, 21)))
+    table.pick("Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8", "Y9", "B1")
+    table.click("[data-action=box-score]")
+    refusal = table.page.locator("[data-sheet-problem]")
+    assert refusal.inner_text().startswith("Diese Hände kann es nicht geben: ")
+    reads_german(table)
+    table.click('[data-hand-of="0"] [data-box-action="pick-color"]') if False else None
+    table.page.click('#sheet [data-hand-card="B1"]')
+    table.page.wait_for_function("!document.querySelector('[data-sheet-problem]')")
+    table.pick("Y10")
+    table.click("[data-action=box-score]")
+    assert score_rows(table) == [["★ Oma", "144", "blau"], ["★ Papa", "144", "grün"], ["Lena", "50", "gelb"]]
+    reads_german(table)
+    record, said = replayed(table, tmp_path)
+    assert said.startswith("legal: 3 turns, game finished")
+
+
+def legal_places(table) -> dict[str, str]:
+    buttons = table.page.locator("#box [data-box-action=place]")
+    return {buttons.nth(i).get_attribute("data-to"): buttons.nth(i).get_attribute("data-legal") for i in range(buttons.count())}
+
+
+def test_ueberall_anschliessen_a_table_where_nobody_called_stopp_goes_on_and_a_stopp_gives_the_penalty(table, tmp_path):
+    table.start_box(["Oma", "Papa", "Lena"], "ueberall-anschliessen")
+    table.pick("O1")
+    table.act("place", to="middle")
+    table.pick("O9")
+    assert legal_places(table) == {"middle": "false", "own": "true", "0": "false", "2": "false"}
+    table.act("place", to="own")
+    table.pick("O5")
+    table.act("place", to="own")
+    # Oma's 10 fits Papa's 9: only that place is marked, not her own pile too.
+    table.pick("O10")
+    assert legal_places(table) == {"middle": "false", "own": "false", "1": "true", "2": "false"}
+    table.act("place", to="own")
+    assert table.step() == "stopp"
+    # Nobody at the table called Stopp!: the page says where the card goes instead.
+    table.act("no-stopp")
+    assert table.step() == "place"
+    assert "Niemand hat Stopp! gerufen" in table.text("#box")
+    table.act("place", to="1")
+    table.pick("O2")
+    table.act("place", to="middle")
+    table.pick("Y12")  # fits nowhere: onto her own pile, which ends the turn
+    table.act("place", to="own")
+    assert table.text("#to-move") == "Papa ist am Zug"
+    table.press("undo")
+    assert table.text("#news").startswith("Zurückgenommen: Oma: orange 10")
+    reads_german(table)
+    for card, to in [("O10", "1"), ("O2", "middle"), ("Y12", "own")]:
+        table.pick(card)
+        table.act("place", to=to)
+    reload(table)
+    assert table.text("#to-move") == "Papa ist am Zug"
+    # Papa's green 6 fits Lena's 5; he puts it on his own pile, and Lena calls Stopp!.
+    table.pick("G6")
+    table.act("place", to="own")
+    table.act("stopp")
+    assert "Stopp! Papa bekommt 2 Strafkarten." in table.text("#news")
+    assert table.text("#to-move") == "Lena ist am Zug"
+    reads_german(table)
+    record, said = replayed(table, tmp_path)
+    assert said.startswith(f"legal: {len(record['turns'])} turns")
+
+
+def test_hoechste_karte_each_hears_their_colour_and_a_wrongly_named_trick_is_undone_whole(table, tmp_path):
+    table.start_box(["Oma", "Papa"], "hoechste-karte")
+    assert table.text("#box [data-colors]") == "Jeder spielt seine eigene Farbe: Oma orange, Papa gelb."
+
+    def trick(oma: int, papa: int) -> None:
+        table.act("play")
+        table.act("play")
+        assert table.step() == "reveal"
+        table.pick(f"O{oma}", f"Y{papa}")
+
+    trick(11, 1)
+    assert "Oma gewinnt 2 Karten (der Stich)." in table.text("#news")
+    # Papa's card is named as the 9; he played the 2. One tap takes the whole trick back.
+    trick(10, 9)
+    table.act("undo-round")
+    assert table.text("#news") == "Zurückgenommen, 2 Züge: Oma: orange 10; Papa: gelbe 9."
+    assert table.text("#to-move") == "Alle gleichzeitig; es fehlen noch: Oma, Papa"
+    trick(10, 2)
+    # An undo of the trick's last card turns the trick face down again: no card shows.
+    trick(9, 3)
+    table.press("undo")
+    assert table.text("#news") == "Zurückgenommen: Papa: gelbe 3."
+    assert table.page.locator('#picture g.back[data-at="/trick/0"]').count() == 1
+    assert table.page.locator("#picture g.card.trick").count() == 0
+    table.act("play")
+    table.pick("O9", "Y3")
+    reload(table)
+    reads_german(table)
+    for k in range(4, 12):  # Oma's 12-k against Papa's k; the 6s tie and go to the next trick
+        trick(12 - k, k)
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    assert score_rows(table) == [["Oma", "10"], ["★ Papa", "12"]]
+    reads_german(table)
+    record, said = replayed(table, tmp_path)
+    assert said.startswith("legal: 22 turns, game finished")

@@ -265,8 +265,9 @@ function controlsPanel(ctx) {
 function roundUndo(ctx) {
   const { game, round, app, hooks } = ctx;
   if (!game.roundStart || !round.turns.length || app.turn.actions.length) return [];
-  return [element("div", { class: "box-buttons box-undo" },
-    button(_("Undo the whole round"), { "data-box-action": "undo-round" }, () => undo(app, hooks.again, true)))];
+  const row = element("div", { class: "box-buttons box-undo" });
+  row.append(button(_("Undo the whole round"), { "data-box-action": "undo-round" }, () => undo(app, hooks.again, true)));
+  return [row];
 }
 
 // The reveal: the referee answered CARDS_HIDDEN (or lists nothing while cards lie face
