@@ -250,3 +250,135 @@ def test_hoechste_karte_each_hears_their_colour_and_a_wrongly_named_trick_is_und
     reads_german(table)
     record, said = replayed(table, tmp_path)
     assert said.startswith("legal: 22 turns, game finished")
+
+
+def test_ratefix_a_wrongly_named_middle_is_named_again_after_one_undo_and_a_round_goes_back_whole(table, tmp_path):
+    table.start_box(["Oma", "Papa", "Lena"], "ratefix", first=1, cards_each=2)
+
+    def put_and_guess(*guesses: int) -> None:
+        for _ in range(3):
+            table.act("put")
+        for guess in guesses:
+            table.pad(guess)
+
+    put_and_guess(12, 30, 18)  # Papa leads the guesses
+    assert table.step() == "reveal"
+    table.pick("O5", "Y5", "Y5")  # the yellow 5 named twice: refused, named again
+    assert table.alert().get_attribute("data-code") == "CARD_UNAVAILABLE"
+    reads_german(table)
+    table.pick("O5", "Y5", "G7")
+    assert "Oma gewinnt 3 Karten (die Mitte)." in table.text("#news")
+    # Lena's card was the green 8: one undo takes back the last guess and turns the middle
+    # face down again; the guess again, and the middle is named anew.
+    table.press("undo")
+    assert table.text("#news").startswith("Zurückgenommen: Oma: ")
+    assert table.step() == "guess"
+    table.pad(18)
+    table.pick("O5", "Y5", "G8")
+    assert "Oma gewinnt 3 Karten (die Mitte)." in table.text("#news")
+    reload(table)
+    put_and_guess(20, 25, 10)  # Oma leads now
+    table.pick("O6", "Y6", "G6")
+    # The whole round goes back in one tap: three puts and three guesses.
+    table.act("undo-round")
+    assert table.text("#news").startswith("Zurückgenommen, 6 Züge: ")
+    put_and_guess(20, 25, 10)
+    table.pick("O6", "Y6", "G6")
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    assert score_rows(table) == [["★ Oma", "6"], ["Papa", "0"], ["Lena", "0"]]
+    reads_german(table)
+    record, said = replayed(table, tmp_path)
+    assert said.startswith("legal: 12 turns, game finished")
+
+
+def test_mogeln_counts_its_cards_in_words_and_a_challenge_names_no_drawn_card(table, tmp_path):
+    table.start_box(["Oma", "Papa", "Lena"], "mogeln")
+    table.act("play", count="4")
+    assert "Auf dem Stapel: Oma hat 4 Karten gespielt, angesagt als 1er." in table.text("#box")
+    # Lena challenges out of turn and names the four cards turned up, one twice.
+    table.act("challenge", actor="2")
+    table.pick("O1", "O1", "Y1", "G1")
+    alert = table.alert()
+    assert alert.get_attribute("data-code") == "CARD_UNAVAILABLE"
+    assert alert.locator(".problem-title").inner_text() == "Die genannte Karte liegt schon woanders"
+    reads_german(table)
+    table.act("challenge", actor="2")
+    table.pick("O1", "Y1", "G1", "B1")
+    assert table.text("#to-move") == "Papa ist am Zug"
+    table.act("play", count="1")
+    assert "Auf dem Stapel: Papa hat eine Karte gespielt, angesagt als 1." in table.text("#box")
+    table.press("undo")
+    assert table.text("#news") == "Zurückgenommen: Papa: spielt eine Karte verdeckt."
+    table.act("play", count="1")
+    reload(table)
+    for count, player in [(1, "Lena"), (4, "Oma"), (1, "Papa"), (1, "Lena"), (4, "Oma"), (1, "Papa"), (1, "Lena")]:
+        assert table.text("#to-move") == f"{player} ist am Zug"
+        table.act("play", count=str(count))
+    table.act("play", count="4")  # Oma's last four cards
+    table.act("accept")
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    assert score_rows(table)[0] == ["★ Oma", "0"]
+    reads_german(table)
+    record, said = replayed(table, tmp_path)
+    assert said.startswith(f"legal: {len(record['turns'])} turns, game finished")
+
+
+def test_schwarzer_peter_a_refused_pair_names_no_pair_nobody_knows(table, tmp_path):
+    table.start_box(["Oma", "Papa"], "schwarzer-peter", short=True)
+    for value in range(1, 8):
+        table.click(f'#box [data-entry-of="0"] [data-entry-value="{value}"]')
+    for value in range(8, 15):
+        table.click(f'#box [data-entry-of="1"] [data-entry-value="{value}"]')
+    table.click("[data-action=confirm-deal]")
+    assert "Oma zieht eine Karte aus der Hand von Papa." in table.text("#box")
+    table.click('#box [data-index="0"]')
+    table.click('#box [data-box-action=pair][data-value="3"]')  # laid at the deal already
+    alert = table.alert()
+    assert alert.get_attribute("data-code") == "CARD_NOT_IN_HAND"
+    # The hint names no pair of its own: nobody knows which card was drawn.
+    assert alert.locator(".problem-hint").inner_text() == (
+        "Wenn die gezogene Karte ein Paar ergibt, legt dieses Paar ab; nennt es mit seinem Wert.")
+    assert table.step() == "pair"
+    reads_german(table)
+    table.click('#box [data-box-action=pair][data-value="15"]')
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    table.press("undo")
+    assert table.text("#news").startswith("Zurückgenommen: Oma: ")
+    reload(table)
+    table.click('#box [data-index="0"]')
+    table.click('#box [data-box-action=pair][data-value="15"]')
+    assert score_rows(table) == [["Oma", "✗"], ["★ Papa", ""]]
+    reads_german(table)
+    record, said = replayed(table, tmp_path)
+    assert said.startswith("legal: 1 turns, game finished")
+
+
+def test_schnipp_schnapp_each_card_is_picked_from_its_colour_and_a_wrong_call_is_undone(table, tmp_path):
+    table.start_box(["Oma", "Papa"], "schnipp-schnapp")
+    for value in range(1, 10):
+        table.click(f'#box [data-entry-of="0"] [data-entry-value="{value}"]')
+    for value in range(10, 19):
+        table.click(f'#box [data-entry-of="1"] [data-entry-value="{value}"]')
+    table.click("[data-action=confirm-deal]")
+    table.pick("O19")
+    # Papa's card is his own: the picker does not keep Oma's colour chosen.
+    assert table.page.locator('#box [data-pick-color][aria-pressed="true"]').count() == 0
+    table.pick("O20")
+    for color in "YGB":
+        table.pick(f"{color}19", f"{color}20")
+    # Papa calls Schnapp! although nothing matches: a mistake the referee records. The
+    # table meant Schnipp!: Undo, and the call again.
+    table.click('#box [data-call-by="1"][data-word="schnapp"]')
+    table.act("send")
+    assert "Papa hat fälschlich Schnapp! gerufen: der offene Stapel kommt in die Mitte." in table.text("#news")
+    table.press("undo")
+    assert table.text("#news") == "Zurückgenommen: Papa: Schnapp!."
+    reload(table)
+    reads_german(table)
+    table.click('#box [data-call-by="1"][data-word="schnipp"]')
+    table.act("send")
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    assert score_rows(table) == [["★ Oma", "9"], ["★ Papa", "9"]]
+    reads_german(table)
+    _, said = replayed(table, tmp_path)
+    assert said.startswith("legal: 9 turns, game finished")

@@ -96,7 +96,7 @@ export async function refresh(app, hooks) {
   showNews(app.news, names, ctx);
   const panel = $("box");
   panel.hidden = false;
-  if (finished) panel.replaceChildren();
+  if (finished) panel.replaceChildren(...roundUndo(ctx)); // the last round may still go back whole
   else if (ui.reveal) panel.replaceChildren(...revealPanel(ctx));
   else panel.replaceChildren(...controlsPanel(ctx));
   showBuilding(ctx);
