@@ -39,8 +39,10 @@ export default {
         const targets = new Set(list.filter((a) => a.type === "discard" && a.card === ui.picked).map((a) => a.to));
         parts.push(ask(_("{card}: onto which stack?", { card: cardName(ui.picked) })));
         const r = row();
+        // The stack taken from this turn shows the card under the one taken (or nothing).
+        const taken = ctx.app.turn.actions.find((a) => a.type === "take" && a.from !== "pile");
         for (let i = 0; i < 4; i += 1) {
-          const top = state.display[i][0];
+          const top = taken && taken.from === i ? state.display[i][1] : state.display[i][0];
           const words = top ? cardLabel(top, _("onto {stack} ({card})", { stack: stackName(i), card: cardName(top) })) : _("onto {stack}", { stack: stackName(i) });
           const b = actionButton(words, { type: "discard", card: ui.picked, to: i }, t, { "data-to": String(i), "data-legal": String(targets.has(i)) });
           r.append(b);
