@@ -154,9 +154,9 @@ def test_farben_sammeln_the_stacks_at_the_deal_a_turn_a_close_and_the_hands_at_t
     # Ann takes the orange 3 from stack 3 and discards the orange 2: it lies on stack 2.
     table.act("take", from_="2")
     table.pick("O2")
-    table.act("discard", to="2")
-    table.press("end-turn")
+    table.act("discard", to="2")  # refused at once; the take stays
     assert table.alert().get_attribute("data-code") == "CARD_NOT_IN_HAND"
+    assert table.step() == "discard"
     table.press("clear")
     table.act("take", from_="pile")
     table.pick("G3")
@@ -211,9 +211,9 @@ def test_ueberall_anschliessen_stopp_a_refused_placement_and_the_penalty(table):
     table.act("place", to="own")
     # Ann turns up the 10, which fits Ben's 9; she puts it into the middle: refused.
     table.pick("O10")
-    table.act("place", to="middle")
-    table.press("end-turn")
+    table.act("place", to="middle")  # refused at once; the card turned up stays
     assert table.alert().get_attribute("data-code") == "NOT_NEXT_HIGHER"
+    assert table.step() == "place"
     table.press("clear")
     table.pick("O10")
     assert table.page.get_attribute('#box [data-box-action=place][data-to="1"]', "data-legal") == "true"
