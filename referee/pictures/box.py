@@ -66,6 +66,15 @@ def _count(pile: Any) -> int:
     return pile["count"] if isinstance(pile, dict) else len(pile)
 
 
+def _amount(pile: Any) -> int:
+    """The cards of a pile given as a count, `{"count": n}` or a list (0 for none)."""
+    if isinstance(pile, bool) or pile is None:
+        return 0
+    if isinstance(pile, int):
+        return pile
+    return _count(pile)
+
+
 def _clip(words: str, width: float, size: float, bold: bool = False) -> str:
     while len(words) > 1 and text_width(words, size, bold) > width:
         words = words[:-2] + "…"
@@ -193,8 +202,8 @@ class _Drawing:
         for guess in self.state.get("guesses", ()):
             if guess["player"] == index:
                 lines.append(texts.gettext("Guess: {value}", value=guess["value"]))
-        if isinstance(player.get("won"), int):
-            lines.append(texts.ngettext("Won: {n} card", "Won: {n} cards", player["won"]))
+        if isinstance(player.get("won"), (int, dict)):  # a count, or a pile of `{"count": n}`
+            lines.append(texts.ngettext("Won: {n} card", "Won: {n} cards", _amount(player["won"])))
         if "quartets" in player:
             quartets = player["quartets"]
             line = texts.ngettext("{n} quartet", "{n} quartets", len(quartets))
@@ -322,10 +331,10 @@ class _Drawing:
         if isinstance(state.get("aside"), (list, dict)):  # a card set aside at the deal
             n = _count(state["aside"])
             lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", n))
-        if state.get("set_aside"):
-            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
-        if state.get("out"):
-            lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", state["out"]))
+        if _amount(state.get("set_aside")):
+            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", _amount(state["set_aside"])))
+        if _amount(state.get("out")):
+            lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", _amount(state["out"])))
         if isinstance(state.get("winner"), int):
             lines.append(texts.gettext("{name} wins", name=self.name(state["winner"])))
         if isinstance(state.get("closed"), int):
