@@ -382,3 +382,32 @@ def test_schnipp_schnapp_each_card_is_picked_from_its_colour_and_a_wrong_call_is
     reads_german(table)
     _, said = replayed(table, tmp_path)
     assert said.startswith("legal: 9 turns, game finished")
+
+
+def test_ueberall_anschliessen_a_whole_game_in_german_every_card_into_the_middle(table, tmp_path):
+    table.start_box(["Oma", "Papa"], "ueberall-anschliessen")
+    table.pick("O9")  # the mistake: Oma's first card was the orange 1
+    table.act("place", to="middle")
+    table.press("undo")
+    assert table.text("#news") == "Zurückgenommen: Oma: orange 9, in die Mitte."
+    table.pick("O1")
+    table.act("place", to="middle")
+    run = [f"O{v}" for v in range(2, 21)] + [f"{c}{v}" for c in "YGB" for v in range(1, 21)]
+    for k, card in enumerate(run[:40]):  # Papa's forty cards all fit the middle, one after the other
+        table.pick(card)
+        if k == 5:  # he puts the orange 7 on his own pile; nobody calls Stopp!, so it goes on
+            table.act("place", to="own")
+            table.act("no-stopp")
+        if k == 20:  # the turn being built survives a reload
+            reload(table)
+            assert table.step() == "place"
+        table.act("place", to="middle")
+    assert "Papa hat keine Karte mehr: Platz 1." in table.text("#news")
+    for card in run[40:]:
+        table.pick(card)
+        table.act("place", to="middle")
+    assert table.text("#to-move") == "Das Spiel ist zu Ende."
+    assert score_rows(table) == [["Oma", "2"], ["★ Papa", "1"]]
+    reads_german(table)
+    _, said = replayed(table, tmp_path)
+    assert said.startswith("legal: 3 turns, game finished")
