@@ -1,5 +1,6 @@
-"""Make the README's pictures: a mid-game MASTER table drawn by POST /v1/pictures, and
-screenshots of the table page on a phone and a laptop, taken by headless Chromium.
+"""Make the README's pictures: a mid-game MASTER table drawn by POST /v1/pictures,
+screenshots of the table page on a phone and a laptop, and a box game on a phone in
+German, taken by headless Chromium.
 
     python docs/make_pictures.py        # writes docs/*.svg and docs/*.png
 
@@ -22,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from referee.http import create_app  # noqa: E402
+from support.box_table_page import BoxTable  # noqa: E402
 from support.table_page import Table  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -98,8 +100,26 @@ def main() -> None:
             # The whole table is in view on both: the refusal shows above the controls.
             page.screenshot(path=str(DOCS / f"table-{name}.png"))
             context.close()
+        box_game_on_a_phone(browser, service)
         browser.close()
     server.shutdown()
+
+
+def box_game_on_a_phone(browser, service: str) -> None:
+    """Farben sammeln in German at a table of three: Oma took the orange 1 from stack 1
+    and names the card she discards; the stacks show their top cards as cards."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page = context.new_page()
+    table = BoxTable(page, service)
+    table.open("?lang=de")
+    table.start_box(["Oma", "Papa", "Lena"], "farben-sammeln")
+    table.pick("Y8", "G18", "B3", "O20")
+    table.click("[data-action=confirm-deal]")
+    table.act("take", from_="0")
+    table.pick("B12")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(DOCS / "table-phone-box.png"))
+    context.close()
 
 
 if __name__ == "__main__":

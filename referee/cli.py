@@ -213,7 +213,7 @@ def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
 
     Exit status: 0 every turn is legal, 1 a turn breaks a rule (the first is printed),
     2 the file is not a recorded game (what is wrong and where is printed).
-    Turns, actions and players are numbered from 0, as in the API, and said to be.
+    Turns and actions are numbered from 0, as in the API, and said to be; players are named.
     """
     try:
         state, turns = read_game(path)
@@ -266,7 +266,7 @@ def replay(path: str, out=sys.stdout, language: str = DEFAULT_LANGUAGE) -> int:
     return 0
 
 
-NUMBERING = "(turns, actions and players are numbered from 0, as in the API)"
+NUMBERING = "(turns and actions are numbered from 0, as in the API)"
 
 
 def leaders(outcome: dict, names: list[str]) -> str:

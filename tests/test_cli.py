@@ -39,11 +39,11 @@ def test_replay_of_a_legal_game_prints_the_scores_and_exits_0(tmp_path):
     lines = out.getvalue().splitlines()
     assert lines[0] == "legal: 2 turns, game not finished"
     # His 19 number cards were worth 239; R9, G12 and B12 are down: 239 - 33 = 206, no joker left.
-    assert lines[1] == "  Timo (player 0): total -206"
+    assert lines[1] == "  Timo: total -206"
     # Not finished, so no winners: Vera (20 cards worth 203, none placed) leads by the scores so far.
-    assert lines[2] == "  Vera (player 1): total -203"
-    assert lines[-2] == "so far: Vera (player 1) leads"
-    assert lines[-1] == "(turns, actions and players are numbered from 0, as in the API)"
+    assert lines[2] == "  Vera: total -203"
+    assert lines[-2] == "so far: Vera leads"
+    assert lines[-1] == "(turns and actions are numbered from 0, as in the API)"
 
 
 def test_replay_of_an_illegal_game_names_turn_action_and_rule_and_exits_1(tmp_path):
@@ -98,10 +98,10 @@ def test_replay_of_a_legal_classic_game_prints_the_penalties_and_exits_0(tmp_pat
     # 180, less the B11, plus O7, B1 and B14: 191.
     assert out.getvalue().splitlines() == [
         "legal: 4 turns, game not finished",
-        "  Timo (player 0): penalty 194",
-        "  Vera (player 1): penalty 191",
-        "so far: Vera (player 1) leads",
-        "(turns, actions and players are numbered from 0, as in the API)",
+        "  Timo: penalty 194",
+        "  Vera: penalty 191",
+        "so far: Vera leads",
+        "(turns and actions are numbered from 0, as in the API)",
     ]
 
 
@@ -185,9 +185,9 @@ def test_replay_speaks_the_language_asked_for_and_gives_a_hint(tmp_path):
     assert out.getvalue().splitlines() == [
         "illegal: turn 1, action 0: PASS_PILE_NOT_EMPTY: Der Nachziehstapel hat noch 44 Karten; "
         "passen darf man erst, wenn er leer ist.",
-        "  played by: Vera (Spieler 1)",
+        "  played by: Vera",
         "  hint: Ziehe stattdessen eine Karte: Der Nachziehstapel hat noch 44 Karten.",
-        "(turns, actions and players are numbered from 0, as in the API)",
+        "(turns and actions are numbered from 0, as in the API)",
     ]
 
 
@@ -206,10 +206,10 @@ def test_replay_of_a_box_game_prints_its_own_score_fields_and_exits_0(tmp_path):
     assert cli.replay(str(zweikampf_record(tmp_path, turns)), out) == 0
     assert out.getvalue().splitlines() == [
         "legal: 2 turns, game not finished",
-        "  Timo (player 0): cards 0",
-        "  Vera (player 1): cards 2",
-        "so far: Vera (player 1) leads",
-        "(turns, actions and players are numbered from 0, as in the API)",
+        "  Timo: cards 0",
+        "  Vera: cards 2",
+        "so far: Vera leads",
+        "(turns and actions are numbered from 0, as in the API)",
     ]
 
 
@@ -221,7 +221,7 @@ def test_replay_of_a_box_game_refused_in_a_step_where_all_act_at_once_names_the_
     assert cli.replay(str(zweikampf_record(tmp_path, turns)), out) == 1
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("illegal: turn 1, action 0: CARD_UNAVAILABLE: ")
-    assert lines[1] == "  played by: Vera (player 1)"
+    assert lines[1] == "  played by: Vera"
 
 
 def run_cli(*args, env=None):

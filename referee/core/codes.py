@@ -148,9 +148,9 @@ class Code(StrEnum):
     )
     CARD_UNAVAILABLE = (
         "CARD_UNAVAILABLE",
-        "The drawn card is elsewhere",
-        "The card named as drawn is already visible somewhere else: on the table, in a known "
-        "hand or in the known pile.",
+        "The card named lies elsewhere",
+        "The card named as drawn, turned up or taken is already visible somewhere else: on the "
+        "table, in a known hand or in a known pile.",
     )
     PASS_PILE_NOT_EMPTY = (
         "PASS_PILE_NOT_EMPTY",

@@ -19,6 +19,7 @@ import re
 import secrets
 from collections.abc import Sequence
 
+from ..i18n import Message
 from .errors import MalformedInput
 
 MAX_SEED = 2**53 - 1  # JSON-safe: JavaScript and jq read larger integers rounded
@@ -58,8 +59,11 @@ def check_deal(names: Sequence[str], first: int, seed: int, min_players: int, ma
     otherwise."""
     n = len(names)
     if not min_players <= n <= max_players:
-        allowed = f"{min_players}" if min_players == max_players else f"{min_players} to {max_players}"
-        raise MalformedInput(f"this game has {allowed} players, not {n}")
+        # The setup of a table page meets this first: said in the reader's language.
+        if min_players == max_players:
+            raise MalformedInput(Message("this game is for {count} players, not {n}", count=min_players, n=n))
+        raise MalformedInput(Message("this game is for {low} to {high} players, not {n}", low=min_players,
+                                     high=max_players, n=n))
     if not 0 <= first < n:
         raise MalformedInput(f"the first player is one of 0 to {n - 1}, not {first}")
     if not 0 <= seed <= MAX_KEY:

@@ -102,7 +102,7 @@ def check_mover(state: Any, player: int) -> None:
 
 
 def player_term(state: Any, index: int) -> Player:
-    """Player `index` of the state, named for messages: "Vera (player 1)"."""
+    """Player `index` of the state, named for messages: "Vera"."""
     return Player(index, state.players[index].name)
 
 

@@ -17,8 +17,7 @@ from ..core.errors import MalformedInput, Violation
 from ..pictures import mark_names, picture
 from .bodies import json_body, json_response
 from .language import translator
-from .contract import shorten
-from .problems import Problem
+from .problems import Problem, malformed_detail
 from . import sealed
 from .serializers import new_game_schema, rule_schema, rulesets_schema
 
@@ -72,7 +71,7 @@ class located:
     def __exit__(self, kind: Any, exc: Any, traceback: Any) -> bool:
         if kind is None or not issubclass(kind, MalformedInput):
             return False
-        detail = shorten(str(exc))
+        detail = malformed_detail(exc)
         where = self.pointer
         for index, action in enumerate(self.actions or ()):
             card = action.get("card") if isinstance(action, dict) else None

@@ -28,7 +28,9 @@ from flask import Response, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wsgi import get_content_length
 
+from ..i18n import Message
 from .contract import schema_errors
+from .language import language
 from .problems import Problem
 
 JSON_TYPE = "application/json"
@@ -61,13 +63,14 @@ def read_json(raw: bytes, schema: str) -> Any:
     written = _refuse_duplicate_keys(raw, body)
     errors = schema_errors(schema, body)
     if errors:
+        # Said again in the request's language (the short way never gets here: it hands
+        # every refusal to Flask).
+        errors = schema_errors(schema, body, language())
         first = errors[0]
-        where = first["pointer"] or "the body"
-        raise Problem(
-            "SCHEMA_VIOLATION",
-            f"The body does not match {schema}: at {where}, {first['message']}.",
-            errors=errors,
-        )
+        said = (Message("The body does not match {schema}: at {where}, {problem}.", schema=schema,
+                        where=first["pointer"], problem=first["message"]) if first["pointer"]
+                else Message("The body does not match {schema}: {problem}.", schema=schema, problem=first["message"]))
+        raise Problem("SCHEMA_VIOLATION", said.render(language()), errors=errors)
     # orjson writes every float within the contract's bounds with a '.', so a body
     # written without one has none to convert.
     if b"." in written:

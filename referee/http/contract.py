@@ -19,6 +19,7 @@ import jsonschema_rs
 import orjson
 import yaml
 
+from ..i18n import Message, Translator
 from .schema_words import explain
 
 MAX_ERRORS = 20
@@ -155,8 +156,9 @@ def json_pointer(path) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
-def schema_errors(name: str, instance: Any) -> list[dict[str, str]]:
-    """Where and why `instance` fails schemas/`name`; empty when it is valid.
+def schema_errors(name: str, instance: Any, language: str = "en") -> list[dict[str, str]]:
+    """Where and why `instance` fails schemas/`name`, said in `language`; empty when it
+    is valid.
 
     At most MAX_ERRORS errors, each message at most MAX_MESSAGE characters:
     jsonschema-rs quotes the offending value whole, which may be most of a 1 MiB body,
@@ -165,6 +167,7 @@ def schema_errors(name: str, instance: Any) -> list[dict[str, str]]:
     check = validator(name)
     if check.is_valid(instance):
         return []
+    texts = Translator(language)
     reports: list[tuple[str, list[tuple[str, str]]]] = []
     try:
         for error in check.iter_errors(instance):
@@ -184,11 +187,12 @@ def schema_errors(name: str, instance: Any) -> list[dict[str, str]]:
         ):
             continue
         for pointer, message in pairs:
-            entry = {"pointer": pointer, "message": shorten(message)}
+            words = message.words(texts) if isinstance(message, Message) else message
+            entry = {"pointer": pointer, "message": shorten(words)}
             if entry not in found:
                 found.append(entry)
     if not found:
-        found.append({"pointer": "", "message": "the body is nested too deeply to be checked"})
+        found.append({"pointer": "", "message": Message("the body is nested too deeply to be checked").words(texts)})
     found.sort(key=lambda e: e["pointer"])
     return found[:MAX_ERRORS]
 
@@ -209,7 +213,7 @@ def combinator_pointer(error) -> str | None:
     return None
 
 
-def refined(error) -> list[tuple[str, str]]:
+def refined(error) -> list[tuple[str, Message | str]]:
     """(pointer, message) pairs for one validation error, looking into `oneOf`/`anyOf`.
 
     A state, action or event is a `oneOf` chosen by its discriminator (`ruleset`,
@@ -242,7 +246,7 @@ def refined(error) -> list[tuple[str, str]]:
             if len(e.instance_path) == depth + 1 and type(e.kind).__name__ == "Constant":
                 wanted.setdefault(json_pointer(e.instance_path), []).append(json.dumps(e.kind.expected_value))
     for member, values in wanted.items():
-        answer.append((member, f"expected one of {', '.join(dict.fromkeys(values))}"))
+        answer.append((member, Message("expected one of {values}", values=", ".join(dict.fromkeys(values)))))
     return answer
 
 

@@ -18,8 +18,8 @@ from werkzeug.exceptions import HTTPException
 
 from ..core.errors import MalformedInput, Violation
 from .contract import json_pointer, shorten
-from ..i18n import N_
-from .language import translator
+from ..i18n import N_, Message
+from .language import language, translator
 from .metrics import count_problem
 
 PROBLEM_TYPE = "application/problem+json"
@@ -95,6 +95,13 @@ def violation_body(violation: Violation) -> dict[str, Any]:
     return body
 
 
+def malformed_detail(exc: MalformedInput) -> str:
+    """What the engine found malformed, in the request's language where it says it as a
+    Message (the player count of a deal), else as written."""
+    said = exc.args[0] if exc.args else ""
+    return shorten(said.render(language()) if isinstance(said, Message) else str(exc))
+
+
 def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(Problem)
     def _problem(exc: Problem):
@@ -110,7 +117,7 @@ def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(MalformedInput)
     def _malformed(exc: MalformedInput):
         # The views locate what they can (`api.located`); anything else is the body's.
-        detail = shorten(str(exc))
+        detail = malformed_detail(exc)
         return http_problem("SCHEMA_VIOLATION", detail, errors=[{"pointer": "", "message": detail}])
 
     @app.errorhandler(ValidationError)

@@ -42,8 +42,26 @@ ROW = {
     "B": N_("the blue row"),
 }
 A_JOKER = N_("a joker")
-PLAYER = N_("{name} (player {index})")
-UNNAMED_PLAYER = N_("player {index}")
+#: The kinds of action of the box games' turns, in words (a TURN_SHAPE refusal names one).
+ACTION_KIND = {
+    "reveal": N_("turning up a card"),
+    "take": N_("taking a card"),
+    "discard": N_("discarding a card"),
+    "close": N_("closing the round"),
+    "play": N_("playing cards"),
+    "challenge": N_("a challenge"),
+    "accept": N_("accepting"),
+    "put": N_("putting a card into the middle"),
+    "guess": N_("a guess"),
+    "draw": N_("drawing a card"),
+    "pair": N_("laying a pair"),
+    "flip": N_("turning up a card"),
+    "call": N_("a call"),
+    "call with": N_("a call together with a wrong list of players"),
+    "place": N_("placing a card"),
+    "stopp": N_("a Stopp!"),
+}
+UNNAMED_PLAYER = N_("player {number}")
 
 
 def _fixed(texts: Translator, text: str) -> str:
@@ -116,10 +134,8 @@ class Row(Term):
 
 
 class Player(Term):
-    """A player by index and name: "Vera (player 1)", or "player 1" without a name.
-
-    The index is the API's (0-based), so a client can match it with `player` fields.
-    """
+    """A player as the table calls them: by name ("Vera"), or without a name by seat,
+    counted from 1 as people count ("player 2" for the API's index 1)."""
 
     __slots__ = ("index", "name")
 
@@ -129,8 +145,8 @@ class Player(Term):
 
     def render(self, texts: Translator) -> str:
         if self.name:
-            return texts.gettext(PLAYER, name=self.name, index=self.index)
-        return texts.gettext(UNNAMED_PLAYER, index=self.index)
+            return self.name
+        return texts.gettext(UNNAMED_PLAYER, number=self.index + 1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Player) and (other.index, other.name) == (self.index, self.name)
@@ -140,6 +156,28 @@ class Player(Term):
 
     def __repr__(self) -> str:
         return f"Player({self.index!r}, {self.name!r})"
+
+
+class ActionKind(Term):
+    """A kind of action in words: "turning up a card", never the wire's `flip`."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def render(self, texts: Translator) -> str:
+        words = ACTION_KIND.get(self.kind)
+        return texts.gettext(words) if words else self.kind
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ActionKind) and other.kind == self.kind
+
+    def __hash__(self) -> int:
+        return hash(("kind", self.kind))
+
+    def __repr__(self) -> str:
+        return f"ActionKind({self.kind!r})"
 
 
 class Listing(Term):

@@ -65,6 +65,15 @@ def _count(pile: Any) -> int:
     return pile["count"] if isinstance(pile, dict) else len(pile)
 
 
+def _amount(pile: Any) -> int:
+    """The cards of a pile given as a count, `{"count": n}` or a list (0 for none)."""
+    if isinstance(pile, bool) or pile is None:
+        return 0
+    if isinstance(pile, int):
+        return pile
+    return _count(pile)
+
+
 def _clip(words: str, width: float, size: float, bold: bool = False) -> str:
     while len(words) > 1 and text_width(words, size, bold) > width:
         words = words[:-2] + "…"
@@ -90,6 +99,17 @@ class _Drawing:
         if self.finished:
             return self.texts.gettext("Game over")
         return ", ".join(self.texts.gettext("{name} to move", name=self.names[i]) for i in sorted(self.acting))
+
+    def card_words(self, name: str) -> str:
+        """A card's name in the reader's words ("gelbe 8"), as the table page names it."""
+        words = {
+            "R": lambda v: self.texts.gettext("red {value}", value=v),
+            "O": lambda v: self.texts.gettext("orange {value}", value=v),
+            "Y": lambda v: self.texts.gettext("yellow {value}", value=v),
+            "G": lambda v: self.texts.gettext("green {value}", value=v),
+            "B": lambda v: self.texts.gettext("blue {value}", value=v),
+        }
+        return words[name[0]](name[1:])
 
     def name(self, index: int) -> str:
         return self.names[index] if 0 <= index < len(self.names) else str(index)
@@ -139,10 +159,13 @@ class _Drawing:
                                    pointer, self.marks))
             for name in hand:
                 cx, cy = flow.place(size.hand_w, size.hand_h)
-                parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, where, pointer, self.marks))
+                parts.append(card(name, cx, cy, size.hand_w, size.hand_h, size.card_text, where, pointer, self.marks,
+                                  self.card_words(name)))
         beside = x + w - PAD - flow.x  # the room right of the piles, on their line
         if (lines and not hands and flow.x > flow.left
-                and max(text_width(line, size.text) for line in lines) <= beside
+                # With room to spare: a real font may run wider than the estimate, and the
+                # text must never reach into the next player's box.
+                and max(text_width(line, size.text) for line in lines) * 1.2 <= beside
                 and len(lines) * size.line <= flow.line_h):
             # Beside the piles, where a phone's narrow box has room, rather than below them.
             for k, line in enumerate(lines):
@@ -181,8 +204,8 @@ class _Drawing:
         for guess in self.state.get("guesses", ()):
             if guess["player"] == index:
                 lines.append(texts.gettext("Guess: {value}", value=guess["value"]))
-        if isinstance(player.get("won"), int):
-            lines.append(texts.ngettext("Won: {n} card", "Won: {n} cards", player["won"]))
+        if isinstance(player.get("won"), (int, dict)):  # a count, or a pile of `{"count": n}`
+            lines.append(texts.ngettext("Won: {n} card", "Won: {n} cards", _amount(player["won"])))
         if "quartets" in player:
             quartets = player["quartets"]
             line = texts.ngettext("{n} quartet", "{n} quartets", len(quartets))
@@ -208,7 +231,8 @@ class _Drawing:
                 drawn = space(x, y, size.card_w, size.card_h, self.texts.gettext("empty"), size.text, where, at,
                               self.marks)
             elif face_up:
-                drawn = card(pile[0], x, y, size.card_w, size.card_h, size.card_text, where, at, self.marks)
+                drawn = card(pile[0], x, y, size.card_w, size.card_h, size.card_text, where, at, self.marks,
+                             self.card_words(pile[0]))
             else:
                 drawn = back(x, y, size.card_w, size.card_h, n, where, at, self.marks)
             out = [f'<g class="pile {where}" data-pile="{name or where}" data-count="{n}">', drawn]
@@ -246,8 +270,11 @@ class _Drawing:
             w = max(size.card_w, min(text_width(name, size.text), 90))
             x, y = flow.place(w, size.card_h + 6 + size.line)
             at = f"/{field}/{k}"
-            if entry.get("card"):
-                out.append(card(entry["card"], x, y, size.card_w, size.card_h, size.card_text, field, at, self.marks))
+            # A trick and Ratefix's middle are played face down and turned up only when the
+            # last card lies: until then a named card (a replayed record knows it) is a back.
+            if entry.get("card") and field == "battle":
+                out.append(card(entry["card"], x, y, size.card_w, size.card_h, size.card_text, field, at, self.marks,
+                                self.card_words(entry["card"])))
             else:
                 out.append(back(x, y, size.card_w, size.card_h, None, field, at, self.marks))
             out.append(text(x, y + size.card_h + 6, _clip(name, w, size.text), size.text, "#333"))
@@ -310,10 +337,10 @@ class _Drawing:
         lines = []
         if self.finished:
             lines.append(texts.gettext("Game over"))
-        if state.get("set_aside"):
-            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
-        if state.get("out"):
-            lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", state["out"]))
+        if _amount(state.get("set_aside")):
+            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", _amount(state["set_aside"])))
+        if _amount(state.get("out")):
+            lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", _amount(state["out"])))
         if isinstance(state.get("winner"), int):
             lines.append(texts.gettext("{name} wins", name=self.name(state["winner"])))
         if isinstance(state.get("closed"), int):

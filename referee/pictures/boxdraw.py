@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+#: Card faces, for every picture (svg.py draws the rows' slots with them too); yellow and
+#: orange take dark text (white on that orange is 3.1:1, under AA's 4.5:1), the others white.
 FILL = {"R": "#c62828", "O": "#ef6c00", "Y": "#f9c80e", "G": "#2e7d32", "B": "#1565c0"}
-INK = {"R": "#fff", "O": "#fff", "Y": "#222", "G": "#fff", "B": "#fff"}
+INK = {"R": "#fff", "O": "#111", "Y": "#222", "G": "#fff", "B": "#fff"}
 BACK = "#3a2a5c"
 MARK = "#b00020"
 HIGHLIGHT = "#00695c"
@@ -60,14 +62,35 @@ def text(x: float, y: float, words: str, size: float, fill: str = "#222", *, anc
 
 
 def card(name: str, x: float, y: float, w: float, h: float, size: float, where: str, at: str = "",
-         marks: Marks | None = None) -> str:
-    color = name[0]
+         marks: Marks | None = None, title: str = "") -> str:
+    """A face-up card as the players see it: its colour, the colour's symbol in the corner
+    and its value (never the wire's letters); `title`, its name in words, for a reader."""
+    color, value = name[0], name[1:]
     data_at = f" data-at={quoteattr(at)}" if at else ""
     extra, outline = _marked(marks, (name, at), x, y, w, h)
+    big = size * 1.25
     return (f'<g class="card {where}{extra}" data-card="{name}"{data_at}>'
-            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" fill="{FILL[color]}" stroke="#111"/>'
-            + text(x + w / 2, y + h / 2 - size / 2, name, size, INK[color], anchor="middle", weight="700")
+            + (f"<title>{escape(title)}</title>" if title else "")
+            + f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" fill="{FILL[color]}" stroke="#111"/>'
+            + shape(color, x + 7, y + 7, 3.5, ink=INK[color])
+            + text(x + w / 2, y + h / 2 - big / 2 + 3, value, big, INK[color], anchor="middle", weight="700")
             + outline + "</g>")
+
+
+def shape(color: str, cx: float, cy: float, r: float, ink: str | None = None) -> str:
+    """A shape per colour, so that colours differ without colour vision too: filled with
+    the colour, or (`ink`) drawn in the ink of a card of that colour, as the card's mark."""
+    fill = f'fill="{ink}"' if ink else f'fill="{FILL[color]}" stroke="#222" stroke-width="1"'
+    if color == "R":
+        return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" {fill}/>'
+    if color == "G":
+        return f'<rect x="{cx - r:g}" y="{cy - r:g}" width="{2 * r:g}" height="{2 * r:g}" {fill}/>'
+    points = {
+        "Y": [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)],
+        "B": [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
+        "O": [(cx - r, cy - r), (cx + r, cy - r), (cx, cy + r)],
+    }[color]
+    return f'<polygon points="{" ".join(f"{px:g},{py:g}" for px, py in points)}" {fill}/>'
 
 
 def back(x: float, y: float, w: float, h: float, count: int | None, where: str, at: str = "",

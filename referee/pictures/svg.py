@@ -21,12 +21,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..i18n import Translator
 from .box import box_picture
+from .boxdraw import FILL, INK, shape
 from .table import JOKER, Row, Table, read_table
 
-#: Card faces; yellow and orange take dark text (white on that orange is 3.1:1, under
-#: AA's 4.5:1), the others white.
-FILL = {"R": "#c62828", "O": "#ef6c00", "Y": "#f9c80e", "G": "#2e7d32", "B": "#1565c0"}
-INK = {"R": "#fff", "O": "#111", "Y": "#222", "G": "#fff", "B": "#fff"}
 #: An empty slot's value: 7:1 on white.
 EMPTY_INK = "#595959"
 JOKER_FILL = "#3a2a5c"
@@ -278,19 +275,8 @@ def _label_shape(row: Row, cx: float, cy: float, r: float) -> str:
 
 
 def _shape(color: str, cx: float, cy: float, r: float, ink: str | None = None) -> str:
-    """A shape per colour, so that rows differ without colour vision too: filled with the
-    colour, or (`ink`) drawn in the ink of a card of that colour, as the card's mark."""
-    fill = f'fill="{ink}"' if ink else f'fill="{FILL[color]}" stroke="#222" stroke-width="1"'
-    if color == "R":
-        return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" {fill}/>'
-    if color == "G":
-        return f'<rect x="{cx - r:g}" y="{cy - r:g}" width="{2 * r:g}" height="{2 * r:g}" {fill}/>'
-    points = {
-        "Y": [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)],
-        "B": [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
-        "O": [(cx - r, cy - r), (cx + r, cy - r), (cx, cy + r)],
-    }[color]
-    return f'<polygon points="{" ".join(f"{px:g},{py:g}" for px, py in points)}" {fill}/>'
+    """A shape per colour (boxdraw.shape: one drawing for every picture)."""
+    return shape(color, cx, cy, r, ink)
 
 
 def _panel(table: Table, texts, width: float, top: float) -> tuple[str, float]:
@@ -351,10 +337,16 @@ def _player_box(table: Table, index: int, texts, x: float, y: float, w: float) -
 
 
 def _chip(card: str, x: float, y: float) -> str:
-    fill, ink = (JOKER_FILL, "#fff") if card == JOKER else (FILL[card[0]], INK[card[0]])
+    """A card of a shown hand, small: its colour's symbol and its value (a joker: J)."""
+    if card == JOKER:
+        face = _text(x + 12.5, y + 10, "J", 9.5, "#fff", anchor="middle", baseline="central", weight="700")
+        fill = JOKER_FILL
+    else:
+        fill, ink = FILL[card[0]], INK[card[0]]
+        face = (_shape(card[0], x + 5, y + 9.5, 2.6, ink=ink)
+                + _text(x + 15, y + 10, card[1:], 9.5, ink, anchor="middle", baseline="central", weight="700"))
     return (f'<g class="hand-card" data-hand-card="{card}"><rect x="{x:g}" y="{y:g}" width="25" height="19" rx="3" '
-            f'fill="{fill}" stroke="#111" stroke-width="0.8"/>'
-            + _text(x + 12.5, y + 10, card, 9.5, ink, anchor="middle", baseline="central", weight="700") + "</g>")
+            f'fill="{fill}" stroke="#111" stroke-width="0.8"/>' + face + "</g>")
 
 
 def _text(x: float, y: float, text: str, size: float, fill: str, *, anchor: str = "start",

@@ -144,8 +144,11 @@ def test_ratefix_draws_each_guess_in_its_players_box_and_who_guesses_first(clien
     assert not [w for w in words(player_box(root, 0)) + words(player_box(root, 2)) if w.startswith("Guess")]
     assert "guesses first" not in words(player_box(root, 0)) + words(player_box(root, 2))
     middle = next(e for e in root.iter(f"{SVG}g") if classes(e) == {"middle"})
-    assert [e.attrib["data-card"] for e in middle if "data-card" in e.attrib] == ["O9", "Y5", "G3"]
-    assert [w for w in words(middle) if w not in ("O9", "Y5", "G3")] == ["Middle", "Ada", "Ben", "Cleo"]
+    # The middle lies face down until the last guess turns it up (and it is taken at once):
+    # cards a record names are drawn as backs, never face up.
+    assert [e.attrib["data-at"] for e in middle if classes(e) == {"back", "middle"}] == ["/middle/0", "/middle/1", "/middle/2"]
+    assert not [e for e in middle.iter(f"{SVG}g") if "data-card" in e.attrib]
+    assert words(middle) == ["Middle", "Ada", "Ben", "Cleo"]
 
 
 def test_ratefix_before_any_guess_shows_no_guess_and_face_down_cards_as_backs(client):
@@ -154,6 +157,17 @@ def test_ratefix_before_any_guess_shows_no_guess_and_face_down_cards_as_backs(cl
     assert not [w for w in words(root) if w.startswith("Guess")]
     assert "guesses first" in words(player_box(root, 0))
     assert [e.attrib["data-at"] for e in root.iter(f"{SVG}g") if classes(e) == {"back", "middle"}] == ["/middle/0"]
+
+
+def test_a_trick_lies_face_down_until_it_is_taken_even_where_the_state_names_its_cards(client):
+    # A replayed record names the cards played face down; mid-trick they are still backs,
+    # as they lie on the table, and nothing of them is told.
+    state = hoechste(hands=[["O1", "O2"], ["Y1", "Y2", "Y3"]], trick=[(0, "O3")], won=[10, 6])
+    root = draw(client, {"state": state})
+    trick = next(e for e in root.iter(f"{SVG}g") if classes(e) == {"trick"})
+    assert [e.attrib["data-at"] for e in trick if classes(e) == {"back", "trick"}] == ["/trick/0"]
+    assert not [e for e in trick.iter(f"{SVG}g") if "data-card" in e.attrib]
+    assert words(trick) == ["Trick", "Ada"]
 
 
 # -- Mogeln: the plays in words, and the next claim -----------------------------------------
@@ -165,7 +179,9 @@ def test_mogeln_says_of_each_play_its_maker_its_cards_and_its_claim_and_the_next
     plays = [w for w in words(root) if "played" in w]
     assert plays == ["Ben: 2 cards played, claimed 3", "Ada: 1 card played, claimed 2", "Cleo: 1 card played, claimed 1"]
     assert "Next claim: 4" in words(root)
-    assert not [w for w in words(root) if w.isdigit()]  # no bare number anywhere
+    # No bare number anywhere but a card's value on its face (a count is said in words).
+    faces = {id(t) for g in root.iter(f"{SVG}g") if "card" in classes(g) for t in g.iter(f"{SVG}text")}
+    assert not [w for w in root.iter(f"{SVG}text") if id(w) not in faces and "".join(w.itertext()).isdigit()]
 
 
 def test_mogeln_after_the_last_value_the_next_claim_is_1_and_a_finished_game_has_none(client):

@@ -129,7 +129,7 @@ def test_a_sealed_zweikampf_seat_turns_up_its_own_card_only_and_never_names_it()
     for_ben = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
                                          "turn": {"player": 1, "actions": [{"type": "reveal"}]}}, 422).json
     assert for_ben["code"] == "NOT_YOUR_TURN"
-    assert for_ben["detail"] == "This seat plays for Ann (player 0) only, not for Ben (player 1)."
+    assert for_ben["detail"] == "This seat plays for Ann only, not for Ben."
     named = post(CLIENT, "/v1/turns", {"game": game["game"], "seat": ann,
                                        "turn": {"player": 0, "actions": [{"type": "reveal", "card": "O1"}]}}, 400).json
     assert named["errors"][0]["pointer"] == "/turn/actions/0/card"

@@ -63,7 +63,7 @@ def test_a_flip_by_a_seat_not_to_move_is_not_your_turn_with_the_views_detail_and
         answer = post("/v1/turns", {"game": token, "seat": seats[other], "turn": turn})
         assert answer.status_code == 422
         assert answer.json["code"] == "NOT_YOUR_TURN"
-        assert answer.json["detail"] == f"It is {NAMES[mover]} (player {mover})'s turn, not {NAMES[other]} (player {other})'s."
+        assert answer.json["detail"] == f"It is {NAMES[mover]}'s turn, not {NAMES[other]}'s."
     assert answer.json["detail"] == on_the_view(token, other, turn)["detail"]
     assert errors_logged(caplog) == []
     # The seat not to move may still call (nothing is flipped: nothing to call).
@@ -83,7 +83,7 @@ def test_a_second_flip_in_a_round_played_together_is_not_your_turn_with_the_view
     caplog.set_level(logging.INFO)
     again = post("/v1/turns", {"game": token, "seat": seats[1], "turn": turn})
     assert again.status_code == 422 and again.json["code"] == "NOT_YOUR_TURN"
-    assert again.json["detail"] == "This step does not wait for Ben (player 1)."
+    assert again.json["detail"] == "This step does not wait for Ben."
     assert again.json["detail"] == on_the_view(token, 1, turn)["detail"]
     assert errors_logged(caplog) == []
 

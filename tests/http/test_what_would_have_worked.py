@@ -54,7 +54,7 @@ CASES = [
     ("DRAW_CARD_REQUIRED", box.zweikampf(stacks=[["O9"], ["Y9"]], hide=[1]), 1, [box.reveal()], 0, 0,
      "The referee cannot see that pile: name the card that was turned up."),
     ("SPACE_NOT_FILLED", fs.farben(hands=[FS_ORANGE, []], display=[["G1"], ["G2"], ["B7"], ["G4"]]), 0,
-     [fs.take(2), fs.discard("O1", 0)], 1, 1, "Discard onto display stack 2, the place your take emptied."),
+     [fs.take(2), fs.discard("O1", 0)], 1, 1, "Discard onto display stack 3, the place your take emptied."),
     ("CLOSE_NOT_ALLOWED", fs.farben(hands=[FS_ORANGE[:8] + ["Y1"], []]), 0,
      [fs.take("pile"), fs.discard("O1", 0), fs.close()], 2, 2,
      "Leave out the close: only a hand of a single colour may end the round."),
@@ -71,7 +71,7 @@ CASES = [
      [ua.reveal(), ua.place(1)], 1, 1, "Put the card on the middle."),
     ("FIT_OVERLOOKED", ua.ueberall(stacks=[["O5", "Y9"], ["G11"]], opens=[[], ["G4"]], middle=ua.run("B7", 7)), 0,
      [ua.reveal(), ua.place("own")], 1, 1,
-     "Put the card on the open pile of Ben (player 1). If the table caught the mistake, follow it with stopp."),
+     "Put the card on the open pile of Ben. If the table caught the mistake, follow it with stopp."),
     ("STOPP_WITHOUT_MISTAKE", ua.ueberall(stacks=[["O7", "Y9"], ["G11"]], middle=ua.run("B4", 4)), 0,
      [ua.reveal(), ua.place("own"), ua.stopp()], 2, 2, "Leave out the stopp: no fit was overlooked just before it."),
     ("TURN_ENDED", ua.ueberall(stacks=[["O7", "Y9"], ["G11"]], middle=ua.run("B4", 4)), 0,
@@ -97,8 +97,8 @@ CASES = [
                                      current=1), 2, [box.call("schnapp")], 0, 0,
      "Call Schnipp instead: a player without cards may come back only by the middle."),
     ("TURN_SHAPE", box.schnapp([["O5"], ["Y5"]], flipped=[0], current=1), 1, [box.call("schnapp", 1)], 0, 0,
-     "A Schnipp Schnapp turn is one flip by the player to move, or one call by anyone; with names the other "
-     "players who called at the same moment, each once and not the caller."),
+     "A Schnipp Schnapp turn is one card turned up by the player to move, or one call by anyone, which may name "
+     "the other players who called at the same moment, each once and never the caller."),
     ("SWAP_WITHOUT_PLAY", table(jokers={"B": [10], "R": [12]}, hands=[["B10", "R12", "R1"], ["R2"]]),
      0, [swap("B10")], 0, 1,
      "Place a card in the same turn as the swap, for instance the joker the swap brings in."),
@@ -116,9 +116,9 @@ CASES = [
      0, [place("R10"), place("R9"), place("R8"), place("R7"), place("R6")], 4, 4,
      "Four cards are down: end the turn here, and keep the rest for a later turn."),
     ("CARD_NOT_IN_HAND", table(hands=[["B10", "R1"], ["R2"]]), 0, [place("R10")], 0, 0,
-     "Timo (player 0) could place the blue 10."),
+     "Timo could place the blue 10."),
     ("CARD_NOT_IN_HAND", table(hands=[hidden(extra=5), ["R10", "Y1"]], pile=HIDDEN_REST),
-     0, [place("R10")], 0, 0, "The red 10 is in the hand of Vera (player 1)."),
+     0, [place("R10")], 0, 0, "The red 10 is in the hand of Vera."),
     ("CARD_NOT_IN_HAND", table(rows={"B": "10-11"}, hands=[hidden(extra=5), ["Y1"]], pile=HIDDEN_REST),
      0, [place("B10")], 0, 0, "The blue 10 already lies on the table."),
     ("SLOT_OCCUPIED", table(jokers={"B": [10]}, hands=[["B10", "R1"], ["R2"]]), 0, [place("B10")], 0, 0,
@@ -163,7 +163,7 @@ CASES = [
     ("DRAW_MISMATCH", table(hands=[["B9", "R1"], ["R2"]], pile=["G5", REST]), 0, [draw("R3")], 0, 0,
      "The top card is the green 5: name that one, or leave the card out."),
     ("CARD_UNAVAILABLE", table(hands=[["B9", "R1"], ["R2"]], pile=HIDDEN_REST), 0, [draw("R2")], 0, 0,
-     "The red 2 is in the hand of Vera (player 1)."),
+     "The red 2 is in the hand of Vera."),
     ("CARD_UNAVAILABLE", table(hands=[["B9", "R1"], ["R2"]], pile=HIDDEN_REST), 0, [draw("B11")], 0, 0,
      "The blue 11 already lies on the table."),
     ("PASS_PILE_NOT_EMPTY", table(hands=[["B9", "R1"], ["R2"]], pile=["G5", "G6", REST]), 0, [pass_()], 0, 0,
@@ -235,7 +235,7 @@ def test_a_replay_problem_carries_legal_and_hint_relative_to_its_turn(client):
     assert (refused.json["code"], refused.json["turn"], refused.json["action"]) == ("CARD_NOT_IN_HAND", 1, 0)
     second = post(client, "/v1/turns", {"state": state, "turn": turns[0]}).json["state"]
     assert refused.json["legal"] == post(client, "/v1/legal-actions", {"state": second}).json["actions"]
-    assert refused.json["hint"] == "Vera (player 1) could place one of these: the red 9 or the blue 10."
+    assert refused.json["hint"] == "Vera could place one of these: the red 9 or the blue 10."
 
 
 def test_a_problem_without_an_action_index_has_neither(client):
@@ -250,7 +250,7 @@ def test_the_opening_hint_names_who_opens_with_which_11(client):
     refused = post(client, "/v1/turns", {"state": state, "turn": {"player": 1, "actions": [
         place("O11"), place("B5")]}}, language="it")
     assert (refused.json["code"], refused.json["action"]) == ("OPENING", None)
-    assert refused.json["hint"] == "Ben (giocatore 1) apre la partita piazzando questa carta, e nient'altro: l'11 arancione."
+    assert refused.json["hint"] == "Ben apre la partita piazzando questa carta, e nient'altro: l'11 arancione."
 
 
 def test_a_prefix_refused_by_legal_actions_carries_legal_and_hint_too(client):
@@ -258,7 +258,7 @@ def test_a_prefix_refused_by_legal_actions_carries_legal_and_hint_too(client):
     refused = post(client, "/v1/legal-actions", {"state": state, "actions": [place("R10"), place("R8")]})
     assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, "CARD_NOT_IN_HAND", 1)
     assert refused.json["legal"] == post(client, "/v1/legal-actions", {"state": state, "actions": [place("R10")]}).json["actions"]
-    assert refused.json["hint"] == "Timo (player 0) could place the red 9."
+    assert refused.json["hint"] == "Timo could place the red 9."
 
 
 @pytest.mark.logs_service_errors

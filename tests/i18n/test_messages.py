@@ -81,10 +81,10 @@ def test_a_refusal_speaks_the_negotiated_language(client, header, language, titl
 def test_players_are_named_and_italian_elides_before_an_11(client):
     state = table(hands=[["B10", "R1"], ["R2"]])
     italian = refuse(client, state, [{"type": "place", "card": "Y11"}], "it").json
-    assert italian["detail"] == "Timo (giocatore 0) non ha in mano questa carta: l'11 giallo."
+    assert italian["detail"] == "Timo non ha in mano questa carta: l'11 giallo."
     german = refuse(client, state, [{"type": "place", "card": "Y11"}], "de").json
-    assert german["detail"] == "Timo (Spieler 0) hat die gelbe 11 nicht auf der Hand."
-    assert german["hint"] == "Timo (Spieler 0) könnte die blaue 10 anlegen."
+    assert german["detail"] == "Timo hat die gelbe 11 nicht auf der Hand."
+    assert german["hint"] == "Timo könnte die blaue 10 anlegen."
 
 
 def test_plural_forms_come_from_each_language(client):
@@ -102,7 +102,7 @@ def test_an_impossible_state_reason_is_translated(client):
     state = table(hands=[["B10", "R1"], ["R2"]])
     state["players"][0]["hand"].append("R2")
     german = refuse(client, state, [{"type": "draw"}], "de").json
-    assert german["reason"] == "die rote 2 kommt zweimal vor: die Hand von Timo (Spieler 0) und die Hand von Vera (Spieler 1)"
+    assert german["reason"] == "die rote 2 kommt zweimal vor: die Hand von Timo und die Hand von Vera"
     assert german["detail"] == "Diesen Spielstand kann es nicht geben: " + german["reason"]
 
 
@@ -179,3 +179,37 @@ def test_no_message_names_a_card_in_wire_notation_or_a_slot_that_does_not_exist(
                 assert_speaks_in_words(refused.message.render(language), TOP[ruleset])
                 if hint is not None:
                     assert_speaks_in_words(hint.render(language), TOP[ruleset])
+
+
+@pytest.mark.parametrize(("language", "players", "detail"), [
+    ("de", ["Oma", "Papa", "Lena"], 'Die Anfrage passt nicht zu new-game-request.json: bei /players: das Feld '
+                                    '"players" darf höchstens 2 Einträge enthalten.'),
+    ("fr", ["Oma", "Papa", "Lena"], 'La requête ne correspond pas à new-game-request.json : en /players, le champ '
+                                    '"players" peut contenir au plus 2 éléments.'),
+    ("en", ["Oma", "Papa", "Lena"], 'The body does not match new-game-request.json: at /players, the field '
+                                    '"players" may hold at most 2 items.'),
+])
+def test_a_refused_setup_speaks_the_negotiated_language(client, language, players, detail):
+    refused = client.post("/v1/games", json={"ruleset": "zweikampf", "players": players},
+                          headers={"Accept-Language": language})
+    assert (refused.status_code, refused.json["code"], refused.json["detail"]) == (400, "SCHEMA_VIOLATION", detail)
+
+
+@pytest.mark.parametrize(("language", "detail"), [
+    ("de", "Dieses Spiel ist für 3 bis 6 Spieler, nicht für 2"),
+    ("it", "Questo gioco è per 3-6 giocatori, non per 2"),
+    ("en", "This game is for 3 to 6 players, not 2"),
+])
+def test_a_player_count_the_game_does_not_take_is_said_in_the_language(client, language, detail):
+    refused = client.post("/v1/games", json={"ruleset": "mogeln", "players": ["Oma", "Papa"]},
+                          headers={"Accept-Language": language})
+    assert refused.json["detail"] == detail
+
+
+def test_a_turn_of_the_wrong_shape_names_its_step_in_words_not_in_the_wires_terms(client):
+    state = client.post("/v1/games", json={"ruleset": "schnipp-schnapp", "players": ["Oma", "Papa"],
+                                           "hidden": True}).json["state"]
+    turn = {"player": 0, "actions": [{"type": "flip", "card": "O5"}, {"type": "flip", "card": "O6"}]}
+    refused = client.post("/v1/turns", json={"state": state, "turn": turn}, headers={"Accept-Language": "de"})
+    assert refused.json["detail"] == "Dieser Schritt passt hier nicht in einen Zug dieses Spiels: eine Karte aufdecken."
+    assert not re.search(r"\b(flip|with|call)\b", refused.json["hint"])

@@ -1,5 +1,5 @@
 """The games of the box on the table page for everyone: axe on each game's first screen, on
-the card picker, a refusal and the score sheet, at phone and laptop size (as
+the card picker, a refusal, the score sheet and the hands picked as cards, at phone and laptop size (as
 `test_table_access.py` does for MASTER, classic and junior). Serious and critical findings
 fail."""
 
@@ -46,5 +46,18 @@ def test_axe_finds_nothing_serious_on_the_box_games_screens(browser, service, ou
     table.act("accept")
     assert table.text("#to-move") == "Das Spiel ist zu Ende."
     found["score sheet"] = serious(page)
+    # Farben sammeln's end: the hands picked as cards, faces shown, a refusal beside them.
+    table.start_box(["Ann", "Ben"], "farben-sammeln")
+    table.pick("O1", "O2", "O3", "O4")
+    table.click("[data-action=confirm-deal]")
+    table.act("take", from_="0")
+    found["a card's face on a button"] = serious(page)
+    table.pick("O9")
+    table.act("discard", to="0")
+    table.act("close")
+    table.pick("B1", "Y2")
+    table.click("[data-action=box-score]")
+    assert page.locator("[data-sheet-problem]").count() == 1
+    found["hands picked as cards"] = serious(page)
     context.close()
     assert {screen: issues for screen, issues in found.items() if issues} == {}

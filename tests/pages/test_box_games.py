@@ -100,7 +100,7 @@ def test_hoechste_karte_everyone_plays_face_down_and_the_reveal_names_every_card
     table.act("play")
     table.act("play")
     table.pick("O9")
-    assert table.text("#box [data-reveal-of='0']") == "Ann: orange 9"
+    assert table.text("#box [data-reveal-of='0']") == "Ann: ▼9 orange 9"
     table.act("unname")
     table.pick("O10", "Y2")
     for k in range(3, 12):  # tricks 3 to 11: Ann's 12-k against Ben's k (k = 6 is a tie)
@@ -154,9 +154,9 @@ def test_farben_sammeln_the_stacks_at_the_deal_a_turn_a_close_and_the_hands_at_t
     # Ann takes the orange 3 from stack 3 and discards the orange 2: it lies on stack 2.
     table.act("take", from_="2")
     table.pick("O2")
-    table.act("discard", to="2")
-    table.press("end-turn")
+    table.act("discard", to="2")  # refused at once; the take stays
     assert table.alert().get_attribute("data-code") == "CARD_NOT_IN_HAND"
+    assert table.step() == "discard"
     table.press("clear")
     table.act("take", from_="pile")
     table.pick("G3")
@@ -169,9 +169,12 @@ def test_farben_sammeln_the_stacks_at_the_deal_a_turn_a_close_and_the_hands_at_t
     table.act("discard", to="0")
     table.act("close")
     assert table.text("#to-move") == "The game is over."
-    assert table.page.locator("[data-unchecked=CLOSE_NOT_ALLOWED]").inner_text() == "Does Ben's hand really hold a single colour?"
-    table.page.fill("[data-hand-of='0']", " ".join(f"B{v}" for v in range(12, 21)))
-    table.page.fill("[data-hand-of='1']", "G3 " + " ".join(f"G{v}" for v in range(12, 20)))
+    question = table.page.locator("[data-unchecked=CLOSE_NOT_ALLOWED]")
+    assert question.locator("p").first.inner_text() == "Does Ben's hand really hold a single colour?"
+    table._after(lambda: question.locator("[data-answer=yes]").click())
+    assert question.get_attribute("data-answered") == "yes"
+    table.pick(*(f"B{v}" for v in range(12, 21)))  # Ann's hand, then Ben's
+    table.pick("G3", *(f"G{v}" for v in range(12, 20)))
     table.click("[data-action=box-score]")
     assert score_rows(table) == [["★ Ann", "144", "blue"], ["Ben", "127", "green"]]
     record, said = replayed(table, tmp_path)
@@ -208,9 +211,9 @@ def test_ueberall_anschliessen_stopp_a_refused_placement_and_the_penalty(table):
     table.act("place", to="own")
     # Ann turns up the 10, which fits Ben's 9; she puts it into the middle: refused.
     table.pick("O10")
-    table.act("place", to="middle")
-    table.press("end-turn")
+    table.act("place", to="middle")  # refused at once; the card turned up stays
     assert table.alert().get_attribute("data-code") == "NOT_NEXT_HIGHER"
+    assert table.step() == "place"
     table.press("clear")
     table.pick("O10")
     assert table.page.get_attribute('#box [data-box-action=place][data-to="1"]', "data-legal") == "true"
@@ -224,7 +227,7 @@ def test_ueberall_anschliessen_stopp_a_refused_placement_and_the_penalty(table):
 def test_mogeln_plays_a_challenge_out_of_turn_and_the_accept(table, tmp_path):
     table.start_box(["Ann", "Ben", "Cleo"], "mogeln")
     table.act("play", count="4")
-    assert "On the stack: Ann played 4 as 1." in table.text("#box")
+    assert "On the stack: Ann played 4 cards, claimed as 1s." in table.text("#box")
     # Cleo challenges out of turn and names the four cards turned up: one too many named twice.
     table.act("challenge", actor="2")
     table.pick("O1", "O1", "Y1", "G1")
@@ -334,5 +337,5 @@ def test_the_box_table_names_cards_in_the_players_language(table):
     assert table.page.locator("#box [data-pick-color]").all_inner_texts() == ["orange", "gelb"]
     assert table.text("#box [data-box-step]") == "Beide decken die oberste Karte ihres Stapels auf."
     table.pick("Y5")
-    assert "Oma deckt gelb 5 auf." in table.text("#news")
+    assert "Oma deckt gelbe 5 auf." in table.text("#news")
     assert table.text("#to-move") == "Alle gleichzeitig; es fehlen noch: Papa"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from referee import engine
+from referee.i18n import Translator
 from referee.pictures import picture
 from support.box_games import played_states
 
@@ -37,10 +38,10 @@ def overlap(a, b, slack: float = 1.0) -> bool:
     return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
 
 
-def measured(browser, state: dict, layout: str, width: int) -> dict:
+def measured(browser, state: dict, layout: str, width: int, language: str = "en") -> dict:
     page = browser.new_page(viewport={"width": width, "height": 844})
     try:
-        svg = picture(state, layout=layout)
+        svg = picture(state, layout=layout, texts=Translator(language, "pages"))
         if layout == "tall":  # as the table page shows it on a phone: the screen's width
             svg = svg.replace("<svg ", '<svg style="display:block;width:100%;height:auto" ', 1)
         page.set_content(f'<!doctype html><html><body style="margin:0">{svg}</body></html>')
@@ -70,12 +71,13 @@ def problems(drawn: dict) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("ruleset", BOX_GAMES)
-def test_a_box_picture_reads_on_a_phone_and_on_a_laptop(browser, ruleset):
+def test_a_box_picture_reads_on_a_phone_and_on_a_laptop(browser, ruleset, language):
     states = played_states(ruleset, 4, 3, turns=60, every=30)
     for state in states:
-        assert problems(measured(browser, state, "tall", 390)) == []
-        assert problems(measured(browser, state, "wide", 1280)) == []
+        assert problems(measured(browser, state, "tall", 390, language)) == []
+        assert problems(measured(browser, state, "wide", 1280, language)) == []
 
 
 def test_the_check_sees_a_small_text_and_an_overlap(browser):

@@ -42,10 +42,12 @@ class BoxTable(Table):
     def pick(self, *cards: str) -> None:
         """Name each card with the picker: its colour, then its value."""
         for card in cards:
-            color = self.page.locator(f'#box [data-pick-color="{card[0]}"]')
+            # The picker of the box panel, or of the score sheet (the hands at the end).
+            where = "#box" if self.page.locator("#box [data-pick-color]").count() else "#sheet"
+            color = self.page.locator(f'{where} [data-pick-color="{card[0]}"]')
             if color.get_attribute("aria-pressed") != "true":
-                self.click(f'#box [data-pick-color="{card[0]}"]')
-            self.click(f'#box [data-pick-value="{card[1:]}"]')
+                self.click(f'{where} [data-pick-color="{card[0]}"]')
+            self.click(f'{where} [data-pick-value="{card[1:]}"]')
 
     def act(self, action: str, **hooks) -> None:
         """Press the box control `data-box-action=action` (with its other hooks, e.g. to="middle";

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from ...core.codes import Code
 from ...core.errors import Violation
 from ...i18n import Message
+from ...i18n.terms import ActionKind
 
 
 class Grammar:
@@ -56,7 +57,7 @@ class Grammar:
         state, misfit = self.walk(kinds)
         if misfit is not None:
             return Violation(Code.TURN_SHAPE, misfit, Message(
-                "A {kind} action does not fit here in a turn of this game.", kind=kinds[misfit]))
+                "This step does not fit here in a turn of this game: {kind}.", kind=ActionKind(kinds[misfit])))
         if whole and state not in self.accepting:
             if not kinds:
                 return Violation(Code.TURN_SHAPE, None, Message("A turn needs at least one action."))

@@ -65,7 +65,7 @@ class FarbenSammelnTurn(BoxTurn):
         if self.emptied is not None and action.to != self.emptied:
             return Violation(Code.SPACE_NOT_FILLED, index, Message(
                 "Display stack {emptied} was emptied by the take; the discard goes there, not onto stack {to}.",
-                emptied=self.emptied, to=action.to))
+                emptied=self.emptied + 1, to=action.to + 1))  # counted from 1, as the table counts them
         return None
 
     def check_close(self, index: int, action: Close) -> Violation | None:

@@ -14,8 +14,12 @@ def hint(state: Any, code: Code, legal: list[dict] | None) -> Message | None:
     """Schwarzer Peter's draws take from a hand, its pairs lay two cards."""
     pairs = [a["value"] for a in legal or () if a["type"] == "pair"]
     drawn = [a["card"] for a in legal or () if a["type"] == "draw" and a.get("card")]
-    if pairs:
+    if len(pairs) == 1:
         return Message("Lay the pair of {value}s.", value=pairs[0])
+    if pairs:
+        # The drawn card is hidden: any of these values may be its pair, and nobody but
+        # the drawer knows which.
+        return Message("If the drawn card made a pair, lay that pair; name it by its value.")
     if code is Code.PAIR_NOT_LAID:
         return None
     if drawn:

@@ -61,8 +61,8 @@ class SchwarzerPeterTurn(BoxTurn):
         owner = self.who(self.source)
         if action.index is not None and action.index >= count_cards(source):
             return Violation(Code.CARD_NOT_IN_HAND, index, Message(
-                "{player} holds {n} cards; index {index} is past the end of the hand.",
-                player=owner, n=count_cards(source), index=action.index))
+                "{player} holds {n} cards; there is no card {position} from the left.",
+                player=owner, n=count_cards(source), position=action.index + 1))
         if not isinstance(source, Hidden):
             if action.card is not None and action.card not in source:
                 return Violation(Code.CARD_NOT_IN_HAND, index, Message(

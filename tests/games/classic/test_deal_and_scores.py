@@ -323,7 +323,7 @@ def test_with_every_hand_known_a_classic_or_junior_game_cannot_block():
         with pytest.raises(Violation) as refused:
             engine.scores(state)
         assert (refused.value.code, refused.value.action) == ("INVALID_STATE", None)
-    assert refused.value.reason == "Ben (player 1) passed, but holds the orange 4, which could be placed on this table"
+    assert refused.value.reason == "Ben passed, but holds the orange 4, which could be placed on this table"
 
 
 def test_a_blocked_game_ends_on_the_last_pass_and_a_hidden_hand_leaves_the_winners_open():

@@ -95,10 +95,10 @@ def test_a_new_game_with_an_option_it_does_not_take_is_a_schema_violation(client
 
 
 @pytest.mark.parametrize(("language", "hint"), [
-    ("en", "Discard onto display stack 2, the place your take emptied."),
-    ("de", "Lege auf Auslagestapel 2 ab, den Platz, den dein Nehmen geleert hat."),
-    ("fr", "Défausse sur la pile exposée 2, la place que ta prise a vidée."),
-    ("it", "Scarta sulla pila in mostra 2, il posto che la tua presa ha svuotato."),
+    ("en", "Discard onto display stack 3, the place your take emptied."),
+    ("de", "Lege auf Auslagestapel 3 ab, den Platz, den dein Nehmen geleert hat."),
+    ("fr", "Défausse sur la pile exposée 3, la place que ta prise a vidée."),
+    ("it", "Scarta sulla pila in mostra 3, il posto che la tua presa ha svuotato."),
 ])
 def test_the_hint_speaks_every_language(client, language, hint):
     state = farben(hands=[ORANGE, []], display=[["G1"], ["G2"], ["B7"], ["G4"]])

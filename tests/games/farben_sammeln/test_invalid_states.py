@@ -25,7 +25,7 @@ def test_a_sound_state_is_accepted():
 
 @pytest.mark.parametrize(("change", "expected"), [
     (lambda s: s["players"][0]["hand"].append(s["pile"].pop()),
-     "ada (player 0) holds 10 cards; with 2 players every hand holds 9"),
+     "ada holds 10 cards; with 2 players every hand holds 9"),
     (lambda s: s["players"][1]["hand"].__setitem__(0, "O1"), "the orange 1 is listed twice, in /players/0/hand and in /players/1/hand"),
     (lambda s: s["pile"].pop(), "the cards listed and counted add up to 79, but this game has 80 cards"),
     (lambda s: s["pile"].__setitem__(0, "R5"), "the red 5 in /pile is not a card of this game"),
@@ -34,7 +34,7 @@ def test_a_sound_state_is_accepted():
     (lambda s: s["pile"].extend(s["display"][2]) or s["display"].__setitem__(2, []),
      "/display/2 is empty; every display stack holds a card"),
     (lambda s: s.update(closed=2), "closed names player 2, who does not exist"),
-    (lambda s: s.update(closed=1), "ben (player 1) closed the round with more than one colour in hand"),
+    (lambda s: s.update(closed=1), "ben closed the round with more than one colour in hand"),
     (lambda s: s.update(current=None), "current is null while the game goes on outside a simultaneous step"),
     (lambda s: s.update(current=2), "player 2 is to move, but the players are 0 to 1"),
     (lambda s: s.update(waiting=[0]), "waiting is not empty outside a simultaneous step"),

@@ -92,7 +92,7 @@ def test_not_your_turn_and_turn_shape():
     (hoechste(hands=[O[1:], Y[1:]], out=2), "cards are out of the game before its end"),
     (hoechste(hands=[O, Y, O]), None),
     (hoechste(hands=[O[1:], Y[1:]], trick=[(0, "O1"), (1, "Y1")]), "every player has played to the open trick, so it would have been taken"),
-    (hoechste(hands=[O, Y], players=2, waiting=[0]), "waiting leaves out Ben (player 1), who has still to act"),
+    (hoechste(hands=[O, Y], players=2, waiting=[0]), "waiting leaves out Ben, who has still to act"),
 ])
 def test_impossible_states(state, reason):
     found = violation(state, play("O1"), player=0)
@@ -103,7 +103,7 @@ def test_impossible_states(state, reason):
 
 def test_a_card_of_another_players_colour_cannot_lie_in_a_hand():
     found = violation(hoechste(hands=[O[1:] + ["Y1"], Y[1:] + ["O1"]]), play("O2"), player=0)
-    assert found.reason == "the yellow 1 is not of the colour of Ada (player 0), so it cannot be in that hand"
+    assert found.reason == "the yellow 1 is not of the colour of Ada, so it cannot be in that hand"
 
 
 def test_views_show_the_own_hand_and_trick_card_only():

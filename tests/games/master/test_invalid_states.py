@@ -264,7 +264,7 @@ def test_a_pass_by_a_player_who_could_place_a_card_is_impossible():
     s = base(rows={"R": "1-21", "Y": "1-21", "G": "1-21", "B": "1-20"},
              hands=[["J"], ["B21", "J", "J", "J"]], pile=[], bonus={0: 4, 1: 3}, passes=1,
              current=0)
-    assert reason(s, 0, pass_()) == "Vera (player 1) passed, but holds the blue 21, which could be placed on this table"
+    assert reason(s, 0, pass_()) == "Vera passed, but holds the blue 21, which could be placed on this table"
 
 
 def test_a_pass_from_a_hidden_hand_is_possible_whatever_it_holds():

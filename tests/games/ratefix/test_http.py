@@ -135,7 +135,9 @@ def test_the_pictures_draw_the_middle_the_hands_and_the_card_set_aside(client):
     svg = post(client, "/v1/pictures", {"state": ratefix}, "de")
     assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
     text = svg.get_data(as_text=True)
-    assert 'class="middle" data-cards="1"' in text and 'data-card="G3"' in text and ">Mitte<" in text
+    # The middle lies face down until the last guess: the card a state names is a back.
+    assert 'class="middle" data-cards="1"' in text and 'data-at="/middle/0"' in text and ">Mitte<" in text
+    assert 'data-card="G3"' not in text
     peter = post(client, "/v1/pictures", {"state": PETER}).get_data(as_text=True)
     assert 'data-card="Y3"' in peter and "17 pairs laid" in peter
     assert '<g class="pile aside" data-pile="aside" data-count="1">' in peter and ">Set aside<" in peter

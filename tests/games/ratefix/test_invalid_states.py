@@ -34,18 +34,18 @@ def moved(state):
     (ratefix(players=3) | {"leader": 3}, "leader names player 3, who does not exist"),
     (moved(ratefix(stacks=[["O9", "O1"], ["Y5", "Y6"]], cards_each=2)), "the stacks hold 3, 1 cards (with their cards in the middle); "
      "they are always of equal size"),
-    (ratefix(players=2, won=[1, 1]), "ada (player 0) has won 1 cards, not a whole number of rounds of 2 cards"),
-    (ratefix(middle=[(0, "O9"), (0, "O8")], players=3), "ada (player 0) put a second card into the middle at /middle/1"),
+    (ratefix(players=2, won=[1, 1]), "ada has won 1 cards, not a whole number of rounds of 2 cards"),
+    (ratefix(middle=[(0, "O9"), (0, "O8")], players=3), "ada put a second card into the middle at /middle/1"),
     (ratefix(middle=[(0, "O9")], guesses=[(0, 4)], players=2), "there are guesses while cards are still to be put "
      "into the middle"),
     (ratefix(middle=[(0, "O9"), (1, "O8")], guesses=[(1, 4)], players=2),
-     "/guesses/0 is a guess of ben (player 1), but ada (player 0) guesses then, in order from the leader"),
+     "/guesses/0 is a guess of ben, but ada guesses then, in order from the leader"),
     (ratefix(middle=[(0, "O9"), (1, "O8")], guesses=[(0, 4), (1, 5)], players=2),
      "every player has guessed, so the round would have been taken"),
     (ratefix(middle=[(0, "O9"), (5, "O8")], players=2), "/middle/1 names player 5, who does not exist"),
     (ratefix(players=5), "this game has 2 to 4 players, this one has 5"),
-    (ratefix(middle=[(0, "O9")], players=2, waiting=[0, 1]), "ada (player 0) has already acted in this step"),
-    (ratefix(middle=[(0, "O9"), (1, "O8")], current=1), "ben (player 1) cannot act now"),
+    (ratefix(middle=[(0, "O9")], players=2, waiting=[0, 1]), "ada has already acted in this step"),
+    (ratefix(middle=[(0, "O9"), (1, "O8")], current=1), "ben cannot act now"),
     (ratefix(stacks=[["O9"], ["O9"]]), "the orange 9 is listed twice, in /players/0/stack and in /players/1/stack"),
     (ratefix(stacks=[["R9"], []]), "the red 9 in /players/0/stack is not a card of this game"),
 ])

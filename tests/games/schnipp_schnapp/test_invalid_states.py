@@ -35,7 +35,7 @@ def test_a_card_of_a_quartet_set_aside_lying_elsewhere():
     state = schnapp([["O4"], []], quartets=[[], [5]])
     sound(state)
     state["players"][0]["open"] = ["O5", "O4"]
-    assert reason(state) == "the orange 5 lies in /players/0/open, but the quartet of 5 is set aside by Ben (player 1)"
+    assert reason(state) == "the orange 5 lies in /players/0/open, but the quartet of 5 is set aside by Ben"
 
 
 def test_the_cards_must_add_up_to_the_deck():
@@ -51,7 +51,7 @@ def test_flipped_names_an_empty_open_pile_or_a_player_who_does_not_exist():
     state = schnapp([["O4"], []], flipped=[0], current=1)
     sound(state)
     state["flipped"] = [1]
-    assert reason(state) == "flipped names Ben (player 1), whose open pile is empty"
+    assert reason(state) == "flipped names Ben, whose open pile is empty"
     state["flipped"] = [2]
     assert reason(state) == "flipped names player 2, who does not exist"
 
@@ -65,7 +65,7 @@ def test_flipped_names_several_players_only_with_together():
 
 def test_the_player_to_move_holds_cards():
     state = schnapp([["O4"], [], ["G1"]], stacks=[None, [], None], current=1)
-    assert reason(state) == "Ben (player 1) cannot act now"
+    assert reason(state) == "Ben cannot act now"
     sound(schnapp([["O4"], [], ["G1"]], stacks=[None, [], None], current=2))
 
 
@@ -73,11 +73,11 @@ def test_together_waits_for_holders_only_and_for_all_of_them_after_a_round():
     state = schnapp([["O4"], ["Y9"], ["G1"]], together=True, waiting=[0, 2])  # Ben has flipped
     sound(state)
     state["waiting"] = []
-    assert reason(state) == "waiting leaves out Ada (player 0), who has still to act"
+    assert reason(state) == "waiting leaves out Ada, who has still to act"
     state = schnapp([["O4"], ["Y9"], ["G1"]], together=True, flipped=[0, 1, 2], waiting=[0, 1])
-    assert reason(state) == "waiting leaves out Cleo (player 2), who has still to act"
+    assert reason(state) == "waiting leaves out Cleo, who has still to act"
     state = schnapp([["O4"], ["Y9"], []], stacks=[None, None, []], together=True, waiting=[0, 1, 2])
-    assert reason(state) == "Cleo (player 2) cannot act now"
+    assert reason(state) == "Cleo cannot act now"
 
 
 def test_a_game_over_names_nobody_to_move():

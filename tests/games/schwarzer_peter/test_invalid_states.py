@@ -43,9 +43,9 @@ def seven_players():
      "aside holds 0 cards; exactly one card is set aside"),
     (peter([["O3", "O7", "Y1"], ["Y3", "O5"], ["Y5", "Y7"]], aside=["O1"],
            pairs=[[v for v in range(2, 21) if v not in (3, 5, 7, 9)], [9], [9]]),
-     "the pair of 9s is laid twice, by ben (player 1) and by cleo (player 2)"),
+     "the pair of 9s is laid twice, by ben and by cleo"),
     (peter([["O3", "Y3", "O7", "Y1"], ["O5"], ["Y5", "Y7"]], aside=["O1"]),
-     "the hand of ada (player 0) holds the orange 3 and the yellow 3, a pair that is laid at once"),
+     "the hand of ada holds the orange 3 and the yellow 3, a pair that is laid at once"),
     (peter(HANDS, aside=["O1"], current=2) | {"players": peter(HANDS, aside=["O1"])["players"][:2] + [
         {"name": "Cleo", "hand": [], "pairs": []}]}, None),
     (peter(HANDS, aside=["O1"], current=None), "current is null while the game goes on outside a simultaneous step"),
@@ -66,7 +66,7 @@ def test_an_impossible_state_names_what_is_wrong(state, expected):
 
 def test_the_player_to_move_must_hold_cards():
     state = peter([["O3", "Y1"], ["Y3"], []], aside=["O1"], current=2)
-    assert reason(state) == "cleo (player 2) is to move but holds no card"
+    assert reason(state) == "cleo is to move but holds no card"
 
 
 @pytest.mark.parametrize("options", [{"short": 1}, {"cards_each": 3}, {"colors": ["O"]}, {"edition": "x"}])

@@ -91,10 +91,10 @@ def test_the_rulesets_list_the_game_with_its_option_and_codes(client):
 
 
 @pytest.mark.parametrize(("language", "hint"), [
-    ("en", "Put the card on the open pile of Ben (player 1)."),
-    ("de", "Lege die Karte auf den offenen Stapel von Ben (Spieler 1)."),
-    ("fr", "Pose la carte sur la pile visible de Ben (joueur 1)."),
-    ("it", "Metti la carta sulla pila scoperta di Ben (giocatore 1)."),
+    ("en", "Put the card on the open pile of Ben."),
+    ("de", "Lege die Karte auf den offenen Stapel von Ben."),
+    ("fr", "Pose la carte sur la pile visible de Ben."),
+    ("it", "Metti la carta sulla pila scoperta di Ben."),
 ])
 def test_the_hint_speaks_every_language(client, language, hint):
     state = ueberall(stacks=[["O5", "Y9"], ["G11"]], opens=[[], ["G4"]], middle=run("B7", 7))

@@ -31,7 +31,7 @@ def test_a_sound_state_is_accepted():
     (lambda s: s["players"][1]["stack"].append("O7"), "the orange 7 is listed twice, in /players/0/stack and in /players/1/stack"),
     (lambda s: s["players"][1]["stack"].pop(), "the cards listed and counted add up to 79, but this game has 80 cards"),
     (lambda s: s["players"][0]["open"].append("R3"), "the red 3 in /players/0/open is not a card of this game"),
-    (lambda s: s.update(finished=[1]), "finished names ben (player 1), who still holds cards"),
+    (lambda s: s.update(finished=[1]), "finished names ben, who still holds cards"),
     (lambda s: s.update(finished=[4]), "finished names player 4, who does not exist"),
     (lambda s: s.update(current=None), "current is null while the game goes on outside a simultaneous step"),
     (lambda s: s.update(waiting=[0]), "waiting is not empty outside a simultaneous step"),
@@ -45,14 +45,14 @@ def test_an_impossible_state_is_refused_with_its_reason(change, expected):
 
 def test_an_empty_stack_beside_an_open_pile_and_a_player_without_cards_not_finished_are_impossible():
     state = ueberall(stacks=[["O7"], []], opens=[[], ["G4"]], middle=run("B5", 3), fill_to=[0])
-    assert reason(state) == ("Ben (player 1) has an empty stack but an open pile; the open pile is turned over "
+    assert reason(state) == ("Ben has an empty stack but an open pile; the open pile is turned over "
                              "as soon as the stack is used up")
     state = ueberall(stacks=[["O7"], []], middle=run("B5", 3), fill_to=[0])
-    assert reason(state) == "Ben (player 1) holds no card but is not in finished"
+    assert reason(state) == "Ben holds no card but is not in finished"
     state = ueberall(stacks=[["O7"], []], middle=run("B5", 3), fill_to=[0], finished=[1, 1])
-    assert reason(state) == "finished names Ben (player 1) twice"
+    assert reason(state) == "finished names Ben twice"
     state = ueberall(stacks=[["O7"], []], middle=run("B5", 3), fill_to=[0], finished=[1], current=1)
-    assert reason(state, player=1) == "Ben (player 1) cannot act now"
+    assert reason(state, player=1) == "Ben cannot act now"
     assert outcome(ueberall(stacks=[["O7"], []], middle=run("B5", 3), fill_to=[0], finished=[1]),
                    reveal(), place("own"))[0]["current"] == 0
 

@@ -33,10 +33,10 @@ def test_a_sound_state_is_accepted():
     (lambda s: s.update(options={"edition": "2018", "colors": ["R", "Y"], "until_all": False}),
      "the option colors names r, a colour the 2018 edition does not have"),
     (lambda s: s["players"].append({"name": "Cleo", "stack": [], "won": []}), "this game has 2 players, this one has 3"),
-    (lambda s: s.update(waiting=[0, 0]), "waiting names ada (player 0) twice"),
+    (lambda s: s.update(waiting=[0, 0]), "waiting names ada twice"),
     (lambda s: s.update(waiting=[1, 0]), "waiting is not in seat order"),
     (lambda s: s.update(waiting=[0, 1, 2]), "waiting names player 2, who does not exist"),
-    (lambda s: s.update(waiting=[0]), "waiting leaves out ben (player 1), who has still to act"),
+    (lambda s: s.update(waiting=[0]), "waiting leaves out ben, who has still to act"),
     (lambda s: s.update(current=0), "every player in waiting acts now, so current is null"),
     (lambda s: s.update(out=2, players=[dict(s["players"][0], stack=s["players"][0]["stack"][1:]),
                                         dict(s["players"][1], stack=s["players"][1]["stack"][1:])]),
@@ -61,7 +61,7 @@ def test_a_battle_that_is_not_tied_pairs_then_one_card_is_impossible():
     state = zweikampf(stacks=[[], []], battle=[(0, "O9"), (1, "Y5"), (0, "O1")])
     assert _reason(state, 1) == "the battle goes on after /battle/1, a round that was not tied"
     state = zweikampf(stacks=[[], []], battle=[(0, "O9"), (0, "O5")], waiting=[0, 1])
-    assert _reason(state) == "Ada (player 0) turned up twice in one round of the battle"
+    assert _reason(state) == "Ada turned up twice in one round of the battle"
 
 
 def test_a_hidden_battle_card_an_odd_won_pile_and_a_waiting_player_without_cards_are_impossible():
@@ -72,12 +72,12 @@ def test_a_hidden_battle_card_an_odd_won_pile_and_a_waiting_player_without_cards
     assert "holds an odd number of cards" in _reason(state)
     state = zweikampf(stacks=[[], [f"Y{v}" for v in range(1, 21)] + [f"O{v}" for v in range(1, 20)]],
                       battle=[(1, "O20")], until_all=True, fill=False)
-    assert _reason(state) == "the battle waits for Ada (player 0), who has no card to turn up"
+    assert _reason(state) == "the battle waits for Ada, who has no card to turn up"
 
 
 def test_a_waiting_player_who_has_already_turned_up_is_named():
     state = zweikampf(stacks=[["O9"], ["Y5"]], battle=[(1, "Y20")], waiting=[0, 1])
-    assert _reason(state) == "Ben (player 1) has already acted in this step"
+    assert _reason(state) == "Ben has already acted in this step"
 
 
 @pytest.mark.parametrize("broken", [

@@ -154,7 +154,7 @@ async function startMatch(event) {
   if (app.match && !(await replaceGame())) return;
   const dealt = await api.newGame(setupForm.dealRequest(setup, 0));
   if (!dealt.ok) {
-    $("setup-problem").textContent = `${dealt.problem.title}: ${dealt.problem.detail || ""}`;
+    $("setup-problem").textContent = setupRefusal(dealt.problem, setup);
     refresh();
     return;
   }
@@ -163,6 +163,16 @@ async function startMatch(event) {
   app.settingUp = false;
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news: null, sheetProblem: null, box: box.emptyUi() });
   refresh();
+}
+
+// The referee's refusal of the setup in the players' words: a player count the game's
+// contract does not take is said as such (the contract's own words name its fields).
+function setupRefusal(problem, setup) {
+  const at = (problem.errors || []).map((e) => e.pointer);
+  if (problem.code === "SCHEMA_VIOLATION" && at.length && at.every((p) => p.startsWith("/players"))) {
+    return _("This game cannot be played by {count} players.", { count: setup.players.length });
+  }
+  return problem.detail || problem.title || "";
 }
 
 async function nextRound() {
@@ -201,6 +211,7 @@ async function endTurn() {
 }
 
 async function undo() {
+  if (box.handles(app.match)) return box.undo(app, refresh);
   const current = round();
   if (!current.turns.length) return;
   const kept = current.turns.slice(0, -1);
@@ -214,8 +225,7 @@ async function undo() {
   current.turns = kept;
   current.state = answer.data.state;
   current.result = null;
-  // The rows' news tells the turn taken back; the box games' news has its own form.
-  const news = box.handles(app.match) ? null : { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
+  const news = { kind: "undone", number: kept.length + 1, player: taken.player, actions: taken.actions };
   Object.assign(app, { turn: turns.emptyTurn(), problem: null, news, sheetProblem: null, box: box.emptyUi() });
   refresh();
 }

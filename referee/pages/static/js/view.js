@@ -24,14 +24,26 @@ export function showStatus(app, round) {
   $("round").textContent = _("Round {round} of {rounds}", { round: app.match.rounds.length, rounds: setup.rounds });
 }
 
-// A rule's entry on the rules page, in the page's language.
-export function ruleLink(code, ruleset) {
+// A rule's entry on the rules page, in the page's language; the link reads as the rule's
+// title (`text`), never as its code.
+export function ruleLink(code, ruleset, text) {
   const link = document.createElement("a");
   link.href = `/rules?lang=${language}#${ruleset}-${code}`;
   link.target = "_blank";
   link.dataset.rule = code;
-  link.textContent = code;
+  link.textContent = text || _("the rule explained");
   return link;
+}
+
+// "About this rule: <the rule's title, linked to its entry>" for a refusal of the referee;
+// the page's own problems (no connection, a file that is no game) have no entry.
+export function ruleLine(problem, ruleset) {
+  const line = document.createElement("p");
+  line.className = "problem-code";
+  if (!RULE_CODE.test(problem.code || "")) return null;
+  const [before, after] = _("About this rule: {rule}").split("{rule}");
+  line.append(before, ruleLink(problem.code, ruleset, problem.title), after ?? "");
+  return line;
 }
 
 export function showProblem(problem, ruleset) {
@@ -56,16 +68,17 @@ export function showProblem(problem, ruleset) {
       parts.push(p);
     }
   }
-  const code = document.createElement("p");
-  code.className = "problem-code";
-  const [before, after] = _("Rule {code}. Change the turn and end it again.").split("{code}");
-  code.append(before, RULE_CODE.test(problem.code || "") ? ruleLink(problem.code, ruleset) : problem.code || "", after ?? "");
-  parts.push(code);
+  const again = document.createElement("p");
+  again.className = "problem-next";
+  again.textContent = _("Change the turn and end it again.");
+  parts.push(again);
+  const rule = ruleLine(problem, ruleset);
+  if (rule) parts.push(rule);
   box.replaceChildren(...parts);
 }
 
 // The referee's rule codes (not the page's own, such as UNREACHABLE) have an entry in /rules.
-const RULE_CODE = /^(?!UNREACHABLE$|HTTP_ERROR$|MALFORMED_JSON$)[A-Z_]+$/;
+const RULE_CODE = /^(?!UNREACHABLE$|HTTP_ERROR$|MALFORMED_JSON$|SCHEMA_VIOLATION$|INVALID_STATE$)[A-Z_]+$/;
 
 function eventText(event, names) {
   const name = names[event.player];
@@ -124,34 +137,41 @@ export function showNews(news, names, ruleset) {
   const lines = [first, ...(news.events || []).map((e) => eventText(e, names))];
   for (const text of lines.filter(Boolean)) box.append(paragraph(text, "event"));
   for (const code of news.unchecked || []) {
-    const p = document.createElement("div");
-    p.className = "question";
-    p.dataset.unchecked = code;
     const question = QUESTIONS[code] || N_("The referee could not check rule {code}: please check it at the table.");
-    p.append(paragraph(_(question, { name, code })));
-    const answer = (news.answers || {})[code];
-    if (!answer) {
-      const buttons = document.createElement("div");
-      buttons.className = "answers";
-      for (const [value, text] of [["yes", _("Yes")], ["no", _("No")]]) {
-        const b = button("answer", text);
-        b.className = "";
-        b.dataset.answer = value;
-        b.dataset.code = code;
-        buttons.append(b);
-      }
-      p.append(buttons);
-    } else if (answer.value === "yes") {
-      p.dataset.answered = "yes";
-      p.append(paragraph(_("Yes: the turn stands."), "answered"));
-    } else {
-      p.dataset.answered = "no";
-      const rule = paragraph(_("Then the turn broke this rule: {title}", { title: answer.title || code }), "answered");
-      rule.append(" (", ruleLink(code, ruleset), ")");
-      p.append(rule, paragraph(_("Take the turn back and record what really happened."), "answered"), button("undo", _("Undo the turn")));
-    }
-    box.append(p);
+    box.append(questionBlock(code, _(question, { name, code }), (news.answers || {})[code], ruleset));
   }
+}
+
+// A question of the referee to the table, answered Yes or No (`data-action=answer`); a
+// "no" shows the rule broken, its entry, and the way back: undo the turn.
+export function questionBlock(code, text, answer, ruleset) {
+  const p = document.createElement("div");
+  p.className = "question";
+  p.dataset.unchecked = code;
+  p.append(paragraph(text));
+  if (!answer) {
+    const buttons = document.createElement("div");
+    buttons.className = "answers";
+    for (const [value, label] of [["yes", _("Yes")], ["no", _("No")]]) {
+      const b = button("answer", label);
+      b.className = "";
+      b.dataset.answer = value;
+      b.dataset.code = code;
+      buttons.append(b);
+    }
+    p.append(buttons);
+  } else if (answer.value === "yes") {
+    p.dataset.answered = "yes";
+    p.append(paragraph(_("Yes: the turn stands."), "answered"));
+  } else {
+    p.dataset.answered = "no";
+    // The rule's title is the link to its entry.
+    const rule = paragraph("", "answered");
+    const [before, after] = _("Then the turn broke this rule: {title}").split("{title}");
+    rule.append(before, ruleLink(code, ruleset, answer.title), after ?? "");
+    p.append(rule, paragraph(_("Take the turn back and record what really happened."), "answered"), button("undo", _("Undo the turn")));
+  }
+  return p;
 }
 
 function describe(action) {

@@ -4,16 +4,37 @@
 // guesses). Each builds DOM and calls back with what was tapped; none judges a card: the
 // referee does.
 import { N_, _ } from "../texts.js";
+import { cardName as cardWords } from "../names.js";
 
 const COLORS = { O: N_("orange"), R: N_("red"), Y: N_("yellow"), G: N_("green"), B: N_("blue") };
 const EDITION_COLORS = { "2018": ["O", "Y", "G", "B"], "original": ["R", "Y", "G", "B"] };
+// Each colour's symbol, as the pictures draw it on its cards: colour is never the only cue.
+const SYMBOLS = { R: "●", O: "▼", Y: "▲", G: "■", B: "◆" };
 
 export const colorName = (letter) => _(COLORS[letter] || letter);
 
-// "orange 7" in the page's language, from "O7".
+// "gelbe 7" in the page's language, from "Y7": the wire's letters never reach the eye.
 export function cardName(card) {
   if (!card) return _("a hidden card");
-  return `${colorName(card[0])} ${card.slice(1)}`;
+  return cardWords(card);
+}
+
+// A card as the players see it: a small face in its colour with the colour's symbol and
+// the value; a screen reader hears its name in words.
+export function cardFace(card, decorative = false) {
+  const face = element("span", decorative
+    ? { class: `card-face color-${card[0]}`, "aria-hidden": "true" }
+    : { class: `card-face color-${card[0]}`, role: "img", "aria-label": cardName(card) });
+  face.append(element("span", { class: "card-symbol", "aria-hidden": "true" }, SYMBOLS[card[0]] || ""),
+    element("span", { class: "card-value", "aria-hidden": "true" }, card.slice(1)));
+  return face;
+}
+
+// A card's face followed by its name in words ("▲8 gelbe 8"), for lists and buttons.
+export function cardLabel(card, text) {
+  const label = element("span", { class: "card-label" });
+  label.append(cardFace(card, true), " ", text ?? cardName(card));
+  return label;
 }
 
 export function editionColors(options) {
@@ -32,8 +53,10 @@ export function element(tag, attrs = {}, text) {
   return node;
 }
 
+// `text`: words, or a node (a card's label).
 export function button(text, attrs = {}, onClick) {
-  const b = element("button", { type: "button", ...attrs }, text);
+  const b = element("button", { type: "button", ...attrs }, typeof text === "string" ? text : undefined);
+  if (text && typeof text !== "string") b.append(text);
   if (onClick) b.addEventListener("click", onClick);
   return b;
 }

@@ -2,16 +2,25 @@
 // recorded turn (cards turned up, piles won, penalties, pairs, quartets, the end) and
 // its open questions. The words are the page's; the facts are the referee's.
 import { N_, _ } from "../texts.js";
+import { questionBlock } from "../view.js";
 import { cardName, element } from "./cards.js";
 
 const PLACES = { battle: N_("the battle"), trick: N_("the trick"), set_aside: N_("the set-aside cards"), middle: N_("the middle"), stack: N_("the completed stack") };
 
-function eventText(event, names) {
+const stackName = (i) => _("stack {number}", { number: i + 1 });
+
+function eventText(event, names, ruleset) {
   const name = names[event.player];
   switch (event.type) {
     case "revealed":
       return _("{name} turns up {card}.", { name, card: cardName(event.card) });
     case "drew":
+      // Farben sammeln takes from the pile or a display stack (numbered from 1, as the
+      // page numbers them); Schwarzer Peter draws from a player.
+      if (ruleset === "farben-sammeln") {
+        if (event.from === "pile") return event.card ? _("{name} took {card}.", { name, card: cardName(event.card) }) : _("{name} took a card from the pile.", { name });
+        return _("{name} took {card} from {stack}.", { name, card: cardName(event.card), stack: stackName(event.from) });
+      }
       return typeof event.from === "number"
         ? (event.card ? _("{name} drew {card} from {other}.", { name, card: cardName(event.card), other: names[event.from] }) : _("{name} drew a card from {other}.", { name, other: names[event.from] }))
         : (event.card ? _("{name} took {card}.", { name, card: cardName(event.card) }) : _("{name} took a card from the pile.", { name }));
@@ -45,23 +54,42 @@ function eventText(event, names) {
   }
 }
 
+// What the page says besides the referee's events (a game's `announce`): a text and its
+// values, kept as data so that it reads in the language chosen later too.
+function saying(said, names) {
+  const values = { ...said.params };
+  for (const key of said.cards || []) values[key] = cardName(values[key]);
+  for (const key of said.players || []) values[key] = names[values[key]];
+  return _(said.text, values);
+}
+
 // What the referee could not check without the hidden cards, as a question to the table.
 const QUESTIONS = {
   PAIR_NOT_LAID: N_("Did the card {name} drew really make no pair?"),
   CLOSE_NOT_ALLOWED: N_("Does {name}'s hand really hold a single colour?"),
 };
 
-export function showNews(news, names) {
+// The last turn recorded (or taken back), its events, what the page adds (a tie), and the
+// referee's questions to the table, each answered Yes or No.
+export function showNews(news, names, ctx) {
   const box = document.getElementById("news");
   box.replaceChildren();
   if (!news) return;
-  for (const turn of news.earlier || []) {
-    for (const text of turn.events.map((e) => eventText(e, names)).filter(Boolean)) box.append(element("p", { class: "event earlier" }, text));
+  const ruleset = ctx.app.match.setup.ruleset;
+  if (news.kind === "undone") {
+    const turns = news.taken.map((turn) => `${names[turn.player]}: ${turn.actions.map((a) => ctx.game.describe(a, ctx)).join(", ")}`).join("; ");
+    const text = news.taken.length > 1 ? _("Taken back, {count} turns: {turns}.", { count: news.taken.length, turns }) : _("Taken back: {turns}.", { turns });
+    box.append(element("p", { class: "event undone", "data-news": "undone" }, text));
+    return;
   }
-  const lines = [_("{name}'s turn is recorded.", { name: names[news.player] }), ...news.events.map((e) => eventText(e, names))];
+  for (const turn of news.earlier || []) {
+    for (const text of turn.events.map((e) => eventText(e, names, ruleset)).filter(Boolean)) box.append(element("p", { class: "event earlier" }, text));
+  }
+  const lines = [_("{name}'s turn is recorded.", { name: names[news.player] }), ...news.events.map((e) => eventText(e, names, ruleset)),
+    ...(news.said || []).map((said) => saying(said, names))];
   for (const text of lines.filter(Boolean)) box.append(element("p", { class: "event" }, text));
   for (const code of news.unchecked || []) {
     const question = QUESTIONS[code] || N_("The referee could not check rule {code}: please check it at the table.");
-    box.append(element("p", { class: "question", "data-unchecked": code }, _(question, { name: names[news.player], code })));
+    box.append(questionBlock(code, _(question, { name: names[news.player], code }), (news.answers || {})[code], ruleset));
   }
 }

@@ -3,54 +3,105 @@
 // the match so far (the rounds each player has won).
 import * as api from "../api.js";
 import { _ } from "../texts.js";
-import { button, element } from "./cards.js";
+import { button, cardFace, cardName, cardPicker, element } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 
-async function score(ctx, typed) {
-  const { round, app } = ctx;
+// The round scored by the referee, with the hands the table named where they were hidden.
+// A refusal is kept with the round (it stays on screen, and across a reload) until the
+// hands change.
+async function score(ctx, named) {
+  const { round } = ctx;
   const state = structuredClone(round.state);
-  for (const [i, cards] of Object.entries(typed || {})) state.players[Number(i)].hand = cards;
+  for (const [i, cards] of Object.entries(named || {})) state.players[Number(i)].hand = cards;
   const answer = await api.scores(state);
   if (!answer.ok) {
-    app.sheetProblem = answer.problem;
+    const p = answer.problem;
+    // The referee's own reason, without its layers of titles ("The game state cannot happen: ...").
+    const reason = (p.reason || p.detail || p.title || "").replace(/^([^:]*(cannot happen|kann nicht|impossible|impossibile)[^:]*: )+/i, "");
+    round.sheetProblem = { code: p.code, title: p.title, reason };
     return;
   }
-  app.sheetProblem = null;
+  round.sheetProblem = null;
   const open = answer.data.scores.some((s) => Object.values(s).some((v) => v === null));
   round.result = open ? null : answer.data;
 }
 
+// The hands still hidden at the end (Farben sammeln): each named card by card with the
+// picker, shown as cards; a card tapped again is taken out.
+function handsPanel(ctx, hidden, sheet) {
+  const { round, state, names, game, ui, hooks } = ctx;
+  const hands = round.hands || (round.hands = {});
+  const parts = [element("p", {}, _("Turn each hand up and name its cards with the picker, then score the round."))];
+  const pending = hidden.find((i) => (hands[i] || []).length < state.players[i].hand.count);
+  const editing = hidden.includes(ui.handOf) ? ui.handOf : pending ?? hidden[0];
+  for (const i of hidden) {
+    const cards = hands[i] || (hands[i] = []);
+    const count = state.players[i].hand.count;
+    const block = element("div", { class: "left-in-hand", "data-hand-of": String(i) });
+    block.append(element("p", { class: "hand-title" }, _("{name}'s hand: {named} of {count} cards named", { name: names[i], named: cards.length, count })));
+    const faces = element("div", { class: "hand-cards" });
+    cards.forEach((card, k) => {
+      const b = button(cardFace(card, true), { class: "hand-card", "data-hand-card": card, "aria-label": _("Take {card} out", { card: cardName(card) }) }, () => {
+        cards.splice(k, 1);
+        round.sheetProblem = null;
+        ui.handOf = i;
+        hooks.again();
+      });
+      faces.append(b);
+    });
+    block.append(faces);
+    if (i === editing) {
+      if (cards.length < count) {
+        block.append(cardPicker(game.deck(state), ui, (card) => {
+          cards.push(card);
+          round.sheetProblem = null;
+          if (cards.length >= count) ui.handOf = null;
+          hooks.again();
+        }, (color) => {
+          ui.color = color;
+          hooks.again();
+        }));
+      }
+    } else {
+      block.append(button(_("Name {name}'s cards", { name: names[i] }), { "data-name-hand": String(i) }, () => {
+        ui.handOf = i;
+        hooks.again();
+      }));
+    }
+    parts.push(block);
+  }
+  parts.push(button(_("Score the round"), { class: "primary", "data-action": "box-score" }, async () => {
+    const short = hidden.find((i) => (hands[i] || []).length !== state.players[i].hand.count);
+    if (short !== undefined) {
+      round.sheetProblem = { code: "COUNT", reason: _("{name} holds {count} cards; {named} are named.", { name: names[short], count: state.players[short].hand.count, named: (hands[short] || []).length }) };
+    } else {
+      await score(ctx, hands);
+    }
+    hooks.again();
+  }));
+  if (round.sheetProblem) {
+    const said = element("p", { class: "problem-inline", role: "alert", "data-sheet-problem": round.sheetProblem.code || "" },
+      _("These hands cannot be: {reason}", { reason: round.sheetProblem.reason }));
+    parts.push(said);
+  }
+  return parts;
+}
+
 export async function showSheet(ctx, finished) {
   const sheet = $("sheet");
-  const { round, app, game, names, state, hooks } = ctx;
+  const { round, app, game, names, state } = ctx;
   if (!finished) {
     sheet.hidden = true;
     sheet.replaceChildren();
     return;
   }
-  if (!round.result) await score(ctx);
+  const hidden = game.handsAtEnd ? state.players.flatMap((p, i) => (p.hand && !Array.isArray(p.hand) && p.hand.count > 0 ? [i] : [])) : [];
+  // Every hand known: the referee scores the round at once. Hidden hands wait for the table.
+  if (!round.result && !hidden.length) await score(ctx);
   sheet.hidden = false;
   const parts = [element("h2", {}, _("Score sheet"))];
-  const hidden = state.players.flatMap((p, i) => (p.hand && !Array.isArray(p.hand) && p.hand.count > 0 ? [i] : []));
-  if (!round.result && hidden.length) {
-    parts.push(element("p", {}, _("Tell the referee the cards left in each hand (for example: O5 Y12 B3), then score the round.")));
-    for (const i of hidden) {
-      const label = element("label", { class: "left-in-hand" }, _("Cards left in {name}'s hand ({count})", { name: names[i], count: state.players[i].hand.count }));
-      const input = element("input", { "data-hand-of": String(i), autocomplete: "off", autocapitalize: "characters" });
-      label.append(input);
-      parts.push(label);
-    }
-    parts.push(button(_("Score the round"), { class: "primary", "data-action": "box-score" }, async () => {
-      const typed = {};
-      for (const input of sheet.querySelectorAll("[data-hand-of]")) {
-        typed[input.dataset.handOf] = input.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
-      }
-      await score(ctx, typed);
-      hooks.again();
-    }));
-    if (app.sheetProblem) parts.push(element("p", { class: "problem-inline" }, `${app.sheetProblem.title}: ${app.sheetProblem.detail || app.sheetProblem.reason || ""}`));
-  }
+  if (!round.result && hidden.length) parts.push(...handsPanel(ctx, hidden, sheet));
   if (round.result) {
     const columns = game.columns(state);
     const winners = round.result.winners || [];

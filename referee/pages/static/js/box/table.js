@@ -7,7 +7,8 @@
 // (games.js) only says how its actions are tapped and named.
 import * as api from "../api.js";
 import { _ } from "../texts.js";
-import { button, cardName, cardPicker, element } from "./cards.js";
+import { ruleLine } from "../view.js";
+import { button, cardLabel, cardPicker, element } from "./cards.js";
 import { GAMES } from "./games.js";
 import { showNews } from "./news.js";
 import { showSheet } from "./sheet.js";
@@ -19,7 +20,7 @@ export const isBox = (ruleset) => Boolean(GAMES[ruleset]);
 
 // The box table's part of the page's state object (`app.box`): what is being picked.
 export function emptyUi() {
-  return { color: null, digits: "", picked: null, reveal: null, entry: null, justAdded: false, with: [] };
+  return { color: null, digits: "", picked: null, reveal: null, entry: null, justAdded: false, with: [], noStopp: false, handOf: null };
 }
 
 const finishedState = (state) => state.current === null && state.waiting.length === 0;
@@ -61,7 +62,16 @@ export async function refresh(app, hooks) {
       const answer = await api.legalActions(state, app.turn.actions, actor);
       if (hooks.stale()) return false;
       if (answer.ok) ctx.legal = answer.data;
-      else if (!ctx.problem) ctx.problem = answer.problem;
+      else if (Number.isInteger(answer.problem.action)) {
+        // The step just tapped breaks a rule: the referee's refusal stays on screen, the
+        // step goes, and the controls go on from the steps before it.
+        app.problem = { ...answer.problem, from: "turn" };
+        app.turn = { ...app.turn, actions: app.turn.actions.slice(0, answer.problem.action) };
+        ui.picked = null;
+        ui.justAdded = false;
+        hooks.again();
+        return false;
+      } else if (!ctx.problem) ctx.problem = answer.problem;
     } else if (actor !== null) {
       ctx.legal = { actions: ctx.legalOf[actor] || [], complete: false };
     }
@@ -82,11 +92,11 @@ export async function refresh(app, hooks) {
   await showPicture(state, hooks);
   if (hooks.stale()) return false;
   showStatus(ctx, finished);
-  showProblem(ctx.problem);
-  showNews(app.news, names);
+  showProblem(ctx.problem, ctx);
+  showNews(app.news, names, ctx);
   const panel = $("box");
   panel.hidden = false;
-  if (finished) panel.replaceChildren();
+  if (finished) panel.replaceChildren(...roundUndo(ctx)); // the last round may still go back whole
   else if (ui.reveal) panel.replaceChildren(...revealPanel(ctx));
   else panel.replaceChildren(...controlsPanel(ctx));
   showBuilding(ctx);
@@ -123,7 +133,9 @@ function showStatus(ctx, finished) {
   $("round").textContent = _("Round {round} of {rounds}", { round: app.match.rounds.length, rounds: app.match.setup.rounds });
 }
 
-function showProblem(problem) {
+// The referee's refusal, kept on screen until the next action: its words, what to do
+// next (with the button for it), and the rule's entry linked by its title.
+function showProblem(problem, ctx) {
   const box = $("alert");
   if (!problem) {
     box.hidden = true;
@@ -133,11 +145,25 @@ function showProblem(problem) {
   }
   box.hidden = false;
   box.dataset.code = problem.code || "";
-  const parts = [element("strong", { class: "problem-title" }, problem.title || problem.code)];
+  const parts = [element("strong", { class: "problem-title" }, problem.title || _("The referee refused this."))];
   for (const [key, cls] of [["detail", "problem-detail"], ["hint", "problem-hint"], ["reason", "problem-reason"]]) {
     if (problem[key]) parts.push(element("p", { class: cls }, problem[key]));
   }
-  parts.push(element("p", { class: "problem-code" }, _("Rule {code}. Change the turn and end it again.", { code: problem.code })));
+  const turn = ctx && ctx.app.turn;
+  if (turn && turn.actions.length) {
+    const next = element("p", { class: "problem-next" }, _("Correct the step, or tap “{clear}” to start the whole turn again.", { clear: _("Clear") }) + " ");
+    next.append(button(_("Clear"), { "data-alert-action": "clear" }, () => {
+      Object.assign(ctx.app.box, { picked: null, digits: "", with: [] });
+      ctx.app.turn = freshTurn();
+      ctx.app.problem = null;
+      ctx.hooks.again();
+    }));
+    parts.push(next);
+  } else if (ctx && problem.from === "turn") {
+    parts.push(element("p", { class: "problem-next" }, _("Nothing was recorded: record what really happened.")));
+  }
+  const rule = ruleLine(problem, ctx ? ctx.app.match.setup.ruleset : "");
+  if (rule) parts.push(rule);
   box.replaceChildren(...parts);
 }
 
@@ -156,7 +182,7 @@ function showBuilding(ctx) {
 
 // Helpers each game's controls use to change the turn being built.
 function tools(ctx) {
-  const { app, ui, hooks } = ctx;
+  const { app, ui, hooks, game } = ctx;
   return {
     add(action, player = ctx.actor) {
       if (app.turn.player !== player) app.turn = freshTurn(player);
@@ -184,7 +210,11 @@ function tools(ctx) {
       hooks.again();
     },
     picker(deck, onCard) {
-      return cardPicker(deck, ui, onCard, (color) => {
+      return cardPicker(deck, ui, (card) => {
+        // A game whose cards come from different players forgets the colour (Schnipp Schnapp).
+        if (game.forgetColor) ui.color = null;
+        onCard(card);
+      }, (color) => {
         ui.color = color;
         hooks.again();
       });
@@ -207,10 +237,15 @@ function controlsPanel(ctx) {
   const parts = [];
   if (ctx.actor === null || ctx.actor === undefined || !(ctx.legal && (ctx.legal.actions.length || ctx.legal.complete))) {
     const blocked = game.blocked ? game.blocked(ctx, t) : null;
-    if (blocked) return blocked;
+    if (blocked) return [...blocked, ...roundUndo(ctx)];
     if (hiddenEntries(state).length) {
       return [element("p", { class: "box-prompt" }, _("The referee needs the face-down cards: turn them up and name them.")),
         button(_("Turn the cards up"), { class: "primary", "data-box-action": "reveal-cards" }, () => t.ui({ reveal: { pending: null, named: [] } }))];
+    }
+    if (ctx.app.turn.actions.length) {
+      // The turn so far cannot go on: the way back is to start it again.
+      return [element("p", { class: "box-prompt", "data-box-step": "stuck" }, _("This turn cannot go on as recorded. Start it again.")),
+        button(_("Clear"), { class: "primary", "data-box-action": "clear-turn" }, () => t.set(ctx.actor, []))];
     }
   }
   if (!game.ownActors && ctx.actors && ctx.actors.length > 1) {
@@ -221,8 +256,18 @@ function controlsPanel(ctx) {
     }
     parts.push(row);
   }
-  parts.push(...game.controls(ctx, t));
+  parts.push(...game.controls(ctx, t), ...roundUndo(ctx));
   return parts;
+}
+
+// Games played in rounds (Ratefix, the tricks of Die höchste Karte): one tap takes the
+// whole round back, the cards named at its reveal with it.
+function roundUndo(ctx) {
+  const { game, round, app, hooks } = ctx;
+  if (!game.roundStart || !round.turns.length || app.turn.actions.length) return [];
+  const row = element("div", { class: "box-buttons box-undo" });
+  row.append(button(_("Undo the whole round"), { "data-box-action": "undo-round" }, () => undo(app, hooks.again, true)));
+  return [row];
 }
 
 // The reveal: the referee answered CARDS_HIDDEN (or lists nothing while cards lie face
@@ -238,7 +283,9 @@ function revealPanel(ctx) {
   const parts = [element("p", { class: "box-prompt", "data-box-step": "reveal" }, _("Turn the face-down cards up and name each."))];
   const list = element("ol", { class: "revealed" });
   entries.forEach((p, i) => {
-    list.append(element("li", { "data-reveal-of": String(p) }, `${names[p]}: ${named[i] ? cardName(named[i]) : "?"}`));
+    const item = element("li", { "data-reveal-of": String(p) }, `${names[p]}: `);
+    item.append(named[i] ? cardLabel(named[i]) : "?");
+    list.append(item);
   });
   parts.push(list);
   if (named.length < entries.length) {
@@ -295,6 +342,50 @@ async function applyReveal(app, entries, named, again) {
   again();
 }
 
+// Undo: the last recorded turn taken back (`whole`: the whole round of a game that plays
+// in rounds, Ratefix's puts and guesses, a trick), said in the news. The cards named at
+// a reveal were written into the round's face-down turns: a round opened again by the
+// undo turns them face down again, so the reveal asks for them anew.
+export async function undo(app, again, whole = false) {
+  const round = app.match.rounds[app.match.rounds.length - 1];
+  const game = GAMES[app.match.setup.ruleset];
+  if (!round.turns.length) return;
+  const cut = whole && game.roundStart ? game.roundStart(round.turns, round.start) : round.turns.length - 1;
+  const taken = round.turns.slice(cut);
+  let kept = round.turns.slice(0, cut);
+  if (game.roundStart) {
+    const open = game.roundStart(kept, round.start, true);
+    kept = kept.map((turn, k) => (k >= open && hiddenAtStart(round.start, turn.player) ? faceDown(turn) : turn));
+  }
+  const answer = await api.replay(round.start, kept);
+  if (!answer.ok) {
+    app.problem = answer.problem;
+    again();
+    return;
+  }
+  round.turns = kept;
+  round.state = answer.data.state;
+  round.result = null;
+  round.hands = null;
+  app.news = { kind: "undone", taken };
+  app.turn = freshTurn();
+  app.problem = null;
+  app.sheetProblem = null;
+  Object.assign(app.box, emptyUi(), { color: app.box.color });
+  again();
+}
+
+// Whether the player's cards were hidden when the round was dealt (a real table's cards).
+function hiddenAtStart(start, player) {
+  const p = start.players[player];
+  const pile = p.hand ?? p.stack;
+  return pile !== undefined && !Array.isArray(pile);
+}
+
+function faceDown(turn) {
+  return { ...turn, actions: turn.actions.map((a) => (["play", "put"].includes(a.type) ? { type: a.type } : a)) };
+}
+
 export async function endTurn(app, again) {
   const round = app.match.rounds[app.match.rounds.length - 1];
   const player = app.turn.player ?? round.state.current;
@@ -305,7 +396,13 @@ export async function endTurn(app, again) {
       app.box.reveal = { pending: { player, actions: app.turn.actions }, named: [] };
       app.problem = null;
     } else {
-      app.problem = answer.problem; // the turn stays as it is, to be corrected
+      // The refused step and what came after it are taken back; the steps before it stay,
+      // so that the controls go on from there (a long Überall run is not lost).
+      app.problem = { ...answer.problem, from: "turn" };
+      const index = answer.problem.action;
+      const kept = Number.isInteger(index) ? app.turn.actions.slice(0, index) : app.turn.actions;
+      app.turn = { ...app.turn, actions: kept };
+      app.box.picked = null;
     }
     again();
     return;
@@ -317,10 +414,12 @@ export async function endTurn(app, again) {
   const after = answer.data.state;
   const earlier = app.news && app.news.open ? [...(app.news.earlier || []), { player: app.news.player, events: app.news.events }] : [];
   const open = after.current === null && after.waiting.length > 0 && after.waiting.length < after.players.length;
-  app.news = { player, events: answer.data.events, unchecked: answer.data.unchecked, earlier, open };
+  const game = GAMES[round.state.ruleset];
+  const said = game.announce ? game.announce(after, answer.data.events) : [];
+  app.news = { player, actions: app.turn.actions, events: answer.data.events, unchecked: answer.data.unchecked, earlier, open, said, answers: {} };
   app.turn = freshTurn();
   app.problem = null;
-  Object.assign(app.box, { picked: null, digits: "", with: [] });
+  Object.assign(app.box, { picked: null, digits: "", with: [], noStopp: false });
   again();
 }
 
@@ -333,8 +432,8 @@ function showEntry(ctx) {
   $("to-move").textContent = _("The deal: what lies on the table?");
   $("to-move").removeAttribute("data-current-player");
   $("round").textContent = _("Round {round} of {rounds}", { round: app.match.rounds.length, rounds: app.match.setup.rounds });
-  showProblem(app.problem);
-  showNews(null, []);
+  showProblem(app.problem, ctx);
+  showNews(null, [], ctx);
   // Nothing is played before the cards on the table are entered: the turn's bar waits.
   $("controls").hidden = true;
   const t = tools(ctx);

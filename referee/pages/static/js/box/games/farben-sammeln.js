@@ -3,7 +3,7 @@
 // named with the picker onto a stack, and may close ("Schluss!"). At the end the hands
 // are typed in and the referee scores them.
 import { _ } from "../../texts.js";
-import { button, cardName, colorName } from "../cards.js";
+import { button, cardLabel, cardName, colorName } from "../cards.js";
 import { actionButton, ask, fullDeck, has, prompt, row } from "./common.js";
 
 const stackName = (i) => _("stack {number}", { number: i + 1 });
@@ -26,7 +26,8 @@ export default {
       parts.push(prompt(_("{name} takes a card: from the pile or the top of a stack.", { name: names[actor] }), "take"));
       const r = row();
       for (const a of list.filter((x) => x.type === "take")) {
-        const text = a.from === "pile" ? _("From the pile") : _("{card} from {stack}", { card: cardName(state.display[a.from][0]), stack: stackName(a.from) });
+        const top = a.from === "pile" ? null : state.display[a.from][0];
+        const text = top ? cardLabel(top, _("{card} from {stack}", { card: cardName(top), stack: stackName(a.from) })) : _("From the pile");
         r.append(actionButton(text, a, t, { "data-from": String(a.from) }));
       }
       parts.push(r);
@@ -38,9 +39,12 @@ export default {
         const targets = new Set(list.filter((a) => a.type === "discard" && a.card === ui.picked).map((a) => a.to));
         parts.push(ask(_("{card}: onto which stack?", { card: cardName(ui.picked) })));
         const r = row();
+        // The stack taken from this turn shows the card under the one taken (or nothing).
+        const taken = ctx.app.turn.actions.find((a) => a.type === "take" && a.from !== "pile");
         for (let i = 0; i < 4; i += 1) {
-          const top = state.display[i][0];
-          const b = actionButton(`${stackName(i)}${top ? ` (${cardName(top)})` : ""}`, { type: "discard", card: ui.picked, to: i }, t, { "data-to": String(i), "data-legal": String(targets.has(i)) });
+          const top = taken && taken.from === i ? state.display[i][1] : state.display[i][0];
+          const words = top ? cardLabel(top, _("onto {stack} ({card})", { stack: stackName(i), card: cardName(top) })) : _("onto {stack}", { stack: stackName(i) });
+          const b = actionButton(words, { type: "discard", card: ui.picked, to: i }, t, { "data-to": String(i), "data-legal": String(targets.has(i)) });
           r.append(b);
         }
         r.append(button(_("Another card"), { "data-box-action": "repick" }, () => t.ui({ picked: null })));
@@ -65,7 +69,7 @@ export default {
       draft.display.forEach((card, i) => {
         const item = document.createElement("li");
         item.dataset.entryStack = String(i);
-        item.textContent = `${stackName(i)}: ${card ? cardName(card) : "?"}`;
+        item.append(`${stackName(i)}: `, card ? cardLabel(card) : "?");
         list.append(item);
       });
       parts.push(list);

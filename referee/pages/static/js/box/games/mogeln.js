@@ -16,7 +16,10 @@ export default {
   // The cards dealt: values up to 9 with three players, 10 with four, 15 with five or six.
   deck: (state) => fullDeck(state, 1, ({ 3: 9, 4: 10 })[state.players.length] || 15),
   describe(a) {
-    if (a.type === "play") return _("plays {count} face down", { count: a.count || (a.cards || []).length });
+    if (a.type === "play") {
+      const count = a.count || (a.cards || []).length;
+      return count === 1 ? _("plays one card face down") : _("plays {count} cards face down", { count });
+    }
     if (a.type === "challenge") return _("challenges: {cards}", { cards: (a.cards || []).map(cardName).join(", ") });
     return _("accepts");
   },
@@ -35,7 +38,10 @@ export default {
     if (ui.picked && ui.picked.challenger !== undefined) {
       const need = countOf(top);
       const named = ui.picked.cards;
-      parts.push(prompt(_("{name} challenges {other}: turn the {count} cards up and name them.", { name: names[ui.picked.challenger], other: names[top.player], count: need }), "challenge"));
+      const words = need === 1
+        ? _("{name} challenges {other}: turn the card up and name it.", { name: names[ui.picked.challenger], other: names[top.player] })
+        : _("{name} challenges {other}: turn the {count} cards up and name them.", { name: names[ui.picked.challenger], other: names[top.player], count: need });
+      parts.push(prompt(words, "challenge"));
       parts.push(ask(named.length ? named.map(cardName).join(", ") : _("Which cards?")));
       parts.push(t.picker(this.deck(state), (card) => {
         named.push(card);
@@ -47,7 +53,12 @@ export default {
     }
     const moverTurn = app.turn.player === mover ? app.turn.actions : [];
     const moverList = moverTurn.length ? (ctx.legal && ctx.legal.actions) || [] : ctx.legalOf[mover] || [];
-    if (top) parts.push(prompt(_("On the stack: {name} played {count} as {claim}.", { name: names[top.player], count: countOf(top), claim: top.claim }), "stack"));
+    if (top) {
+      const count = countOf(top);
+      parts.push(prompt(count === 1
+        ? _("On the stack: {name} played one card, claimed as a {claim}.", { name: names[top.player], claim: top.claim })
+        : _("On the stack: {name} played {count} cards, claimed as {claim}s.", { name: names[top.player], count, claim: top.claim }), "stack"));
+    }
     if (has(moverList, "play")) {
       const preview = ctx.previews[0];
       const claim = preview ? topOf(preview.state).claim : "?";

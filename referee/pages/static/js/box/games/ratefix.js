@@ -18,6 +18,18 @@ export default {
   options: ["cards_each"],
   deck: (state) => fullDeck(state),
   describe: (a) => (a.type === "guess" ? _("guesses {value}", { value: a.value }) : a.card ? cardName(a.card) : _("a card face down")),
+  // A round: everyone's put, then everyone's guess. Undo can take it back whole.
+  roundStart(turns, start, openOnly = false) {
+    const n = start.players.length;
+    let i = turns.length;
+    let guesses = 0;
+    while (i > 0 && turns[i - 1].actions[0].type === "guess") {
+      i -= 1;
+      guesses += 1;
+    }
+    while (i > 0 && turns[i - 1].actions[0].type === "put") i -= 1;
+    return openOnly && guesses >= n ? turns.length : i;
+  },
   controls(ctx, t) {
     const { names, actor, legal } = ctx;
     const list = legal && legal.actions;

@@ -12,6 +12,8 @@ export default {
   ruleset: "schnipp-schnapp",
   options: ["together"],
   ownActors: true,
+  // Each card turned up is another player's: the picker starts again from the colour.
+  forgetColor: true,
   deck: (state) => fullDeck(state),
   describe(a, ctx) {
     if (a.type === "flip") return cardName(a.card);
