@@ -56,7 +56,8 @@ def load_state(data: Any) -> GameState:
     """A state from its JSON shape (any ruleset); raises MalformedInput."""
     if not isinstance(data, dict):
         raise MalformedInput("a game state is an object")
-    return find_ruleset(data.get("ruleset", DEFAULT_RULESET)).load_state(data)
+    state: GameState = find_ruleset(data.get("ruleset", DEFAULT_RULESET)).load_state(data)
+    return state
 
 
 def load_turn(data: Any, ruleset: str = DEFAULT_RULESET) -> Turn:
@@ -119,7 +120,8 @@ def view(state: GameState, player: int | None) -> GameState:
     ruleset = _of(state)
     ruleset.check_state(state)
     check_viewer(state, player)
-    return ruleset.view(state, player)
+    seen: GameState = ruleset.view(state, player)
+    return seen
 
 
 def view_events(state: GameState, events: Sequence[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:

@@ -41,20 +41,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import engine
-from ..core.actions import Turn
 from ..core import extras
+from ..core.actions import Turn
 from ..core.compact import CompactGame, HiddenCards
 from ..core.ruleset import Ruleset
+from ..core.turn import Event, LegalActions
+from ..core.zones import GameState
 from ..games import COMPACT_GAMES
-from ..core.turn import Event
 
 Action = Any
 
 
-def game_type(ruleset: str) -> type:
+def game_type(ruleset: str) -> type[CompactGame]:
     """The class that plays `ruleset` in process: the registry's (`games.COMPACT_GAMES`),
     else `EngineGame`. MalformedInput for an unknown ruleset."""
-    return COMPACT_GAMES.get(engine.find_ruleset(ruleset).name, EngineGame)
+    found: type[CompactGame] = COMPACT_GAMES.get(engine.find_ruleset(ruleset).name, EngineGame)
+    return found
 
 
 def new(ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any] | None = None) -> CompactGame:
@@ -86,11 +88,11 @@ class EngineGame(CompactGame):
         if isinstance(state, dict):
             state = engine.load_state(state)
         engine.check_state(state)
-        self._state = state if state.checked else state.marked_checked()
+        self._state: GameState = state if state.checked else state.marked_checked()
         self._rules = engine.find_ruleset(state.ruleset)
         self._player: int | None = None
         self._taken: tuple[Action, ...] = ()
-        self._listed: Any = None  # the LegalActions of the turn as built, once asked
+        self._listed: LegalActions | None = None  # the turn as built, once asked
 
     def copy(self) -> EngineGame:
         new = EngineGame.__new__(EngineGame)
@@ -175,14 +177,14 @@ class EngineGame(CompactGame):
             return self._list(seat).actions
         return []
 
-    def _list(self, seat: int) -> Any:
+    def _list(self, seat: int | None) -> LegalActions:
         if self._listed is None or self._listed.player != seat:
             self._listed = engine.legal_actions(self._state, self._taken, seat)
         return self._listed
 
     @property
     def turn_complete(self) -> bool:
-        return bool(self._taken) and self._list(self._player).complete
+        return bool(self._taken) and bool(self._list(self._player).complete)
 
     @property
     def turn_events(self) -> list[Event]:
@@ -194,8 +196,9 @@ class EngineGame(CompactGame):
         """Add an action to the turn being built; the engine's Violation if it cannot come
         next (the turn stays as it was)."""
         seat = self._seat(player)
-        if seat is None:
+        if seat is None:  # nobody may act: the engine says why (the game is over)
             engine.check_mover(self._state, 0)
+            raise RuntimeError("nobody may act in this game now")
         if self._taken and seat != self._player:
             raise RuntimeError(f"player {self._player} is building a turn: end_turn() or abandon_turn() first")
         taken = self._taken + (action,)

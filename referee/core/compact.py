@@ -44,6 +44,11 @@ class CompactGame(Protocol):
     get one). Every answer is the dict engine's: the same legal actions in the same
     order, the same events, and for an illegal action the same `Violation`."""
 
+    def __init__(self, state: Any) -> None:
+        """The game from a state (a `GameState` or its JSON), checked unless the engine
+        made it."""
+        ...
+
     @property
     def ruleset(self) -> str:
         """The ruleset's name (`"zweikampf"`)."""

@@ -40,10 +40,17 @@ class GameState:
     """What the states of every ruleset answer alike.
 
     A subclass is a frozen dataclass with `players` (each with a `hand`), `current`,
-    `passes`, `pile` and `checked`.
+    `passes`, `pile` and `checked`, and names its `ruleset`.
     """
 
     __slots__ = ()
+    # What every state has, for type checkers; each subclass declares its own fields.
+    ruleset: str
+    players: tuple[Any, ...]
+    current: int | None
+    passes: int
+    pile: Any
+    checked: bool
 
     @property
     def is_over(self) -> bool:

@@ -27,6 +27,7 @@ both, see docs/contributing.md).
 
 from __future__ import annotations
 
+from ..core.compact import CompactGame
 from ..core.ruleset import Registry
 from .classic.ruleset import Classic
 from .farben_sammeln.ruleset import FarbenSammeln
@@ -56,7 +57,7 @@ GAMES = Registry([Master(), Classic(), Junior(), Zweikampf(), FarbenSammeln(), U
                   HoechsteKarte(), Mogeln(), Ratefix(), SchwarzerPeter(), SchnippSchnapp()])
 #: The class that plays each game in process on a compact table of its own
 #: (`referee.compact`); a game without one plays there straight over the engine.
-COMPACT_GAMES: dict[str, type] = {
+COMPACT_GAMES: dict[str, type[CompactGame]] = {
     Master.name: MasterGame, Classic.name: ClassicGame, Junior.name: JuniorGame,
     Zweikampf.name: ZweikampfGame, FarbenSammeln.name: FarbenSammelnGame,
     UeberallAnschliessen.name: UeberallAnschliessenGame, HoechsteKarte.name: HoechsteKarteGame,

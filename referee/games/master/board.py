@@ -145,6 +145,21 @@ class Board:
 
     __slots__ = ("layout", "names", "cards", "jokers", "hands", "held", "held_jokers",
                  "bridges_left", "bonus", "table_bridges", "pile", "top", "passes", "current", "over")
+    layout: Any
+    names: tuple[str, ...]
+    cards: list[int]
+    jokers: list[int]
+    hands: list[list[str]]
+    held: list[list[int]]
+    held_jokers: list[int]
+    bridges_left: list[int]
+    bonus: list[Any]
+    table_bridges: list[Any]
+    pile: tuple[str, ...]
+    top: int
+    passes: int
+    current: int
+    over: bool
 
     def copy(self) -> Board:
         new = Board.__new__(Board)

@@ -33,7 +33,7 @@ and `acting` is the player to move.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ...core.actions import Action, Place, Turn
 from ...core.cards import JOKER
@@ -260,7 +260,7 @@ class Game(CompactGame):
             events.append(game_over(board.to_state(), steps.ended))
         return events
 
-    def _refuse(self, actions: tuple[Action, ...], whole: bool, player: int | None = None) -> None:
+    def _refuse(self, actions: tuple[Action, ...], whole: bool, player: int | None = None) -> NoReturn:
         """Raise the reference's Violation (or MalformedInput) for what the compact path
         refused: the dict engine names it, with the same code, index and message."""
         _check_records(actions)
