@@ -21,6 +21,8 @@ PUBLIC_MODULES = (
     "referee.games.master.game",
     "referee.games.master.bots",
     "referee.testing",
+    "referee.ai.pettingzoo_env",
+    "referee.ai.openspiel_game",
 )
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -37,6 +37,8 @@ from .. import engine
 from .observe import Layout
 from .table import Table
 from .worlds import resample
+
+__all__ = ["DEALS", "GAMES", "MAX_TURNS", "STEPS", "ElferRausGame", "ElferRausState", "game_name"]
 
 #: The deals the chance node chooses among, and the turns before a game is cut short.
 DEALS = 1000
@@ -47,15 +49,18 @@ STEPS = 64
 
 
 def game_name(ruleset: str) -> str:
+    """The name a ruleset's game is registered by: `python_elfer_raus_<ruleset>`, hyphens
+    as underscores (`pyspiel.load_game(game_name("schwarzer-peter"))`)."""
     return "python_elfer_raus_" + ruleset.replace("-", "_")
 
 
 class ElferRausGame(pyspiel.Game):
-    """One ruleset (a subclass per ruleset names it, `RULESET`)."""
+    """One ruleset's game, with the parameters `players`, `deals` and `max_turns` (a
+    subclass per ruleset names it, `RULESET`, registered under `game_name(RULESET)`)."""
 
     RULESET = engine.DEFAULT_RULESET
 
-    def __init__(self, params: dict[str, Any] | None = None):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**self.default_params(), **(params or {})}
         players = int(params["players"])
         probe = Table.new(self.RULESET, players, 0)  # the referee's error for wrong seats
@@ -74,31 +79,40 @@ class ElferRausGame(pyspiel.Game):
     # serialization keeps its parameters, not other attributes).
     @property
     def ruleset(self) -> str:
+        """The ruleset's name (`master`, `schwarzer-peter`, ...)."""
         return self.RULESET
 
     @property
     def players(self) -> int:
+        """The number of seats."""
         return int(self.get_parameters()["players"])
 
     @property
     def deals(self) -> int:
+        """The deals the chance node chooses among (seeds 0 to `deals` - 1)."""
         return int(self.get_parameters()["deals"])
 
     @property
     def max_turns(self) -> int:
+        """The turns after which a game is cut short."""
         return int(self.get_parameters()["max_turns"])
 
     @property
     def layout(self) -> Layout:
+        """The observation's features for these seats (`referee.ai.observe`)."""
         return Layout.of(self.RULESET, self.players)
 
     @classmethod
     def default_params(cls) -> dict[str, Any]:
+        """The parameters a game takes when none are given: the fewest seats the ruleset
+        allows (at least 2), `DEALS` and `MAX_TURNS`."""
         rules = engine.RULESETS[cls.RULESET]
         return {"players": max(2, rules.min_players), "deals": DEALS, "max_turns": MAX_TURNS}
 
     @classmethod
     def game_type(cls) -> pyspiel.GameType:
+        """The game's type as OpenSpiel registers it: imperfect information, explicit
+        chance, zero sum, rewards at the end."""
         rules = engine.RULESETS[cls.RULESET]
         return pyspiel.GameType(
             short_name=game_name(cls.RULESET),
@@ -118,32 +132,40 @@ class ElferRausGame(pyspiel.Game):
         )
 
     def new_initial_state(self) -> ElferRausState:
+        """A game before the deal (a chance node)."""
         return ElferRausState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeatObserver:
+        """The observer of a seat's view and open turn, for observations and information
+        states alike."""
         return SeatObserver(self)
 
 
 class ElferRausState(pyspiel.State):
     """A game in progress: before the deal, the chance node; then the table."""
 
-    def __init__(self, game: ElferRausGame):
+    def __init__(self, game: ElferRausGame) -> None:
         super().__init__(game)
         self.game = game
         self.table: Table | None = None
         self.seed: int | None = None
 
     def current_player(self) -> int:
+        """The seat that chooses now, or OpenSpiel's chance or terminal player."""
         if self.table is None:
-            return pyspiel.PlayerId.CHANCE
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self.table.acting
+            return int(pyspiel.PlayerId.CHANCE)
+        acting = self.table.acting  # None only once the game is over
+        if acting is None or self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return acting
 
     def _legal_actions(self, player: int) -> list[int]:
+        # OpenSpiel asks a chance node for its outcomes, not here: the table is dealt.
+        assert self.table is not None
         return self.table.legal(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals, equally likely: outcome `k` deals `engine.new_game(seed=k)`."""
         p = 1.0 / self.game.deals
         return [(seed, p) for seed in range(self.game.deals)]
 
@@ -162,6 +184,7 @@ class ElferRausState(pyspiel.State):
             if self.table is None else json.dumps(self.table.space.entries[action])
 
     def is_terminal(self) -> bool:
+        """Whether the referee says the game is over, or it is cut short (`max_turns`)."""
         table = self.table
         if table is None:
             return False
@@ -169,14 +192,15 @@ class ElferRausState(pyspiel.State):
                 or len(self.history()) >= self.game.max_turns * STEPS)
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
+        """Each seat's reward at the end (`Table.returns`), 0 for every seat before."""
+        if self.table is None or not self.is_terminal():
             return [0.0] * self.game.players
         return self.table.returns()
 
     def resample_from_infostate(self, player: int, sampler: Any) -> ElferRausState:
         """A state `player` cannot tell from this one (its hidden cards dealt anew)."""
-        clone = self.clone()
-        if self.table is None:
+        clone: ElferRausState = self.clone()
+        if self.table is None or clone.table is None:
             return clone
         rng = random.Random(sampler() if callable(sampler) else random.random())
         seen = self.table.open_turn(player)
@@ -222,11 +246,12 @@ def _register() -> dict[str, type[ElferRausGame]]:
     games = {}
     for ruleset in engine.RULESETS:
         name = f"ElferRaus_{ruleset.replace('-', '_')}"
-        cls = type(name, (ElferRausGame,), {"RULESET": ruleset, "__module__": __name__})
+        cls = cast("type[ElferRausGame]", type(name, (ElferRausGame,), {"RULESET": ruleset, "__module__": __name__}))
         globals()[name] = cls  # found by name, as pickling (serialization) asks
         pyspiel.register_game(cls.game_type(), cls)
         games[ruleset] = cls
     return games
 
 
+#: Every ruleset's game class, registered with OpenSpiel when the module is imported.
 GAMES = _register()

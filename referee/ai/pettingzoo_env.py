@@ -31,25 +31,35 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
 from .. import engine
 from .observe import Layout
 from .table import IllegalAction, Table, seat_names
 
+__all__ = ["ILLEGAL_PENALTY", "MAX_CYCLES", "ElferRausEnv", "IllegalAction", "env", "parallel_env", "raw_env"]
+
+#: The reward an action outside the mask costs the seat, with `illegal="penalty"`.
 ILLEGAL_PENALTY = -1.0
 #: The cycles before every seat is truncated, by default.
 MAX_CYCLES = 2000
 
 
 class ElferRausEnv(AECEnv):
-    """One ruleset, seats and options (see the module)."""
+    """One ruleset, seats and options as a PettingZoo AEC environment (see the module).
 
-    metadata = {"name": "elfer_raus_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+    `options` are the game's options as `GET /v1/rulesets` lists them; `illegal` is
+    `"raise"` (an action outside the mask raises `IllegalAction`) or `"penalty"` (it costs
+    the seat `ILLEGAL_PENALTY`). A wrong ruleset, seats or options raise the referee's own
+    error (`MalformedInput`).
+    """
 
-    def __init__(self, ruleset: str = engine.DEFAULT_RULESET, players: int = 2, options: Any = None,
-                 max_cycles: int = MAX_CYCLES, illegal: str = "raise", render_mode: str | None = None):
+    metadata: dict[str, Any] = {"name": "elfer_raus_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, ruleset: str = engine.DEFAULT_RULESET, players: int = 2,
+                 options: dict[str, Any] | None = None, max_cycles: int = MAX_CYCLES,
+                 illegal: str = "raise", render_mode: str | None = None) -> None:
         super().__init__()
         if illegal not in ("raise", "penalty"):
             raise ValueError(f'illegal is "raise" or "penalty", not {illegal!r}')
@@ -71,11 +81,13 @@ class ElferRausEnv(AECEnv):
         self._action_space = spaces.Discrete(len(self.entries))
         self._blind = random.Random(0)
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The agent's observation space: the view as a vector and the action mask."""
         self._seat(agent)
         return self._observation_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The agent's action space: the entries of the game's action space, then "wait"."""
         self._seat(agent)
         return self._action_space
 
@@ -86,7 +98,7 @@ class ElferRausEnv(AECEnv):
 
     # -- the episode -------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new deal: `engine.new_game`'s for `seed` (a random seed when None)."""
         if seed is None:
             seed = random.randrange(2**53)
@@ -98,15 +110,16 @@ class ElferRausEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.cycles = 0
         self.agent_selection = self.agents[0]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        """The agent's observation: `{"observation": <its view as a vector>, "action_mask": <int8>}`."""
         seat = self._seat(agent)
         return {"observation": self.layout.encode(self._table, seat), "action_mask": self._mask(seat)}
 
-    def _mask(self, seat: int) -> np.ndarray:
+    def _mask(self, seat: int) -> np.ndarray[Any, Any]:
         mask = np.zeros(len(self.entries), dtype=np.int8)
         legal = self._table.legal(seat) if self._may_choose(seat) else []
         mask[legal] = 1
@@ -117,7 +130,8 @@ class ElferRausEnv(AECEnv):
     def _may_choose(self, seat: int) -> bool:
         return self._table.acting == seat
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """The selected agent takes entry `action` of its mask (None once it is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -154,6 +168,7 @@ class ElferRausEnv(AECEnv):
         self.agent_selection = self.agents[following]
 
     def render(self) -> str | None:
+        """With `render_mode="ansi"`, a line saying who acts and how many turns were played."""
         if self.render_mode is None:
             return None
         acting = self._table.acting
@@ -161,18 +176,22 @@ class ElferRausEnv(AECEnv):
                f"{self._table.turns} turns played"
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the game lives in process."""
 
 
-def env(ruleset: str = engine.DEFAULT_RULESET, players: int = 2, options: Any = None, **kwargs: Any) -> ElferRausEnv:
-    """An AEC environment of the ruleset (see the module)."""
+def env(ruleset: str = engine.DEFAULT_RULESET, players: int = 2, options: dict[str, Any] | None = None,
+        **kwargs: Any) -> ElferRausEnv:
+    """An AEC environment of the ruleset (see the module); `kwargs` are `ElferRausEnv`'s
+    (`max_cycles`, `illegal`, `render_mode`)."""
     return ElferRausEnv(ruleset, players, options, **kwargs)
 
 
+#: The same as `env`, by the name PettingZoo's environments give it.
 raw_env = env
 
 
-def parallel_env(ruleset: str = engine.DEFAULT_RULESET, players: int = 2, options: Any = None, **kwargs: Any) -> Any:
+def parallel_env(ruleset: str = engine.DEFAULT_RULESET, players: int = 2, options: dict[str, Any] | None = None,
+                 **kwargs: Any) -> ParallelEnv:
     """The same game as a PettingZoo parallel environment: each step takes every seat's
     action of one cycle (a seat that may not act sends "wait")."""
     return aec_to_parallel(env(ruleset, players, options, **kwargs))

@@ -64,7 +64,7 @@ def test_the_observation_tensor_is_the_seats_view():
 
 
 def test_wrong_seats_get_the_referees_own_error():
-    with pytest.raises(engine.MalformedInput, match="this game has 3 to 6 players, not 2"):
+    with pytest.raises(engine.MalformedInput, match="This game is for 3 to 6 players, not 2"):
         pyspiel.load_game(elfer.game_name("mogeln"), {"players": 2})
 
 

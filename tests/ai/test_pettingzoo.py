@@ -106,7 +106,7 @@ def test_a_wrong_seed_gets_the_referees_own_error():
 
 
 def test_wrong_seats_get_the_referees_own_error():
-    with pytest.raises(engine.MalformedInput, match="this game has 3 to 6 players, not 2"):
+    with pytest.raises(engine.MalformedInput, match="This game is for 3 to 6 players, not 2"):
         pz.env("mogeln", 2)
 
 
