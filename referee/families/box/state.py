@@ -17,8 +17,8 @@ over `BoxPlayer`. From those declarations come, in the fields' order:
 out for each class once, as `dataclasses` writes a class's `__init__`: the same code a
 person would write by hand for that class, without a loop over the fields.
 
-The kinds every game uses are here (`PILE`, `face_up`, `count`, `entries`, `SEAT`,
-`seats`); a game makes a `Kind` of its own for a member only it has.
+The kinds every game uses are here (`PILE`, `face_up`, `shown`, `count`, `entries`,
+`SEAT`, `seats`); a game makes a `Kind` of its own for a member only it has.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ...core.ruleset import game_name
 from ...core.wire import Members
 from .cards import colors_of, deck_of
 from .options import Option, Options, options_to_wire, read_options
-from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile
+from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile, read_shown
 from .wire import read_current, read_players, read_seats
 
 Schema = dict[str, Any]
@@ -78,6 +78,13 @@ NAME_SCHEMA = _ref("PlayerName")
 def face_up(what: str) -> Kind:
     """A pile that always lies face up: a list, never a count."""
     return Kind(read_list, list, _ref("FaceUpPile"), what)
+
+
+def shown(what: str) -> Kind:
+    """A pile every card of which was turned up for all to see (a won pile, cards set
+    aside): a list, or a count where its cards are not known (a bare number is read as a
+    count: `read_shown`)."""
+    return Kind(read_shown, pile_to_wire, _ref("ShownPile"), what)
 
 
 def count(what: str, most: int = 80) -> Kind:
@@ -269,5 +276,5 @@ class BoxState:
         raise NotImplementedError
 
 
-__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "wired", "PILE", "SEAT", "face_up", "count", "entries",
-           "seats", "records_of", "wire_schema", "HEAD"]
+__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "wired", "PILE", "SEAT", "face_up", "shown", "count",
+           "entries", "seats", "records_of", "wire_schema", "HEAD"]

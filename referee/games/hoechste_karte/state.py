@@ -1,5 +1,7 @@
-"""A state of "Die höchste Karte gewinnt": per player a `hand` and a count of cards `won`;
-the open `trick`; the counts `set_aside` (tied tricks) and `out`."""
+"""A state of "Die höchste Karte gewinnt": per player a `hand` and the pile of cards `won`;
+the open `trick`; the piles `set_aside` (tied tricks) and `out`. Every card of those
+three piles was turned up for all to see: the referee keeps them as lists (a count only
+where a state gave one), so a card can be named once."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from functools import cache
 from ...families.box.cards import EDITIONS
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, count, entries, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, entries, shown, wired, wired_record
 
 OPTIONS = (EDITION,)
 TOP = 11
@@ -27,21 +29,21 @@ def deck_of(edition: str, players: int) -> frozenset[str]:
 
 @wired_record
 class Holder(BoxPlayer):
-    """A player: their hand, the cards of their own colour not yet played, and the count
+    """A player: their hand, the cards of their own colour not yet played, and the pile
     of cards they have won."""
 
     hand: Cards = wired(PILE)
-    won: int = wired(count("won"))
+    won: Cards = wired(shown("won"))
 
 
 @wired_record
 class HoechsteKarteState(BoxState, options=OPTIONS, player=Holder):
-    """The table: the trick being played (face down until it is whole), and the counts of
-    the cards set aside by tied tricks and of those out of the game."""
+    """The table: the trick being played (face down until it is whole), the cards set
+    aside by tied tricks and those out of the game."""
 
     trick: tuple[Entry, ...] = wired(entries("the trick"))
-    set_aside: int = wired(count("set_aside"))
-    out: int = wired(count("out"))
+    set_aside: Cards = wired(shown("set_aside"))
+    out: Cards = wired(shown("out"))
 
     def color_of(self, player: int) -> str:
         """Player `i` plays the edition's `i`-th colour."""
@@ -53,6 +55,12 @@ class HoechsteKarteState(BoxState, options=OPTIONS, player=Holder):
     @property
     def deck(self) -> frozenset[str]:
         return deck_of(self.options["edition"], min(len(self.players), 4))
+
+    @property
+    def shown_piles(self) -> list[tuple[str, Cards]]:
+        """The piles of cards turned up for all to see, as `(where, pile)`."""
+        return [(f"/players/{i}/won", p.won) for i, p in enumerate(self.players)] + [
+            ("/set_aside", self.set_aside), ("/out", self.out)]
 
     @property
     def is_over(self) -> bool:

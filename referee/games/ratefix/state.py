@@ -1,4 +1,5 @@
-"""A Ratefix state: per player a face-down `stack` and a count of cards `won`; the cards
+"""A Ratefix state: per player a face-down `stack` and the pile of cards `won` (each
+turned up for all to see: a list, a count only where a state gave one); the cards
 put face down into the `middle` this round, the `guesses` made so far, the round's
 `leader` (who guesses first) and the cards `out` of the game; and Ratefix's two actions,
 `put` and `guess`.
@@ -11,7 +12,7 @@ from typing import Any, NamedTuple
 from ...families.box.actions import ActionReader, optional_card
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, wired, wired_record
+from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, shown, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -112,10 +113,10 @@ LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 
 @wired_record
 class Guesser(BoxPlayer):
-    """A player: their face-down stack and the count of cards they have won."""
+    """A player: their face-down stack and the pile of the middles they have taken."""
 
     stack: Cards = wired(PILE)
-    won: int = wired(count("won"))
+    won: Cards = wired(shown("won"))
 
 
 @wired_record
