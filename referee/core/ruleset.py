@@ -287,6 +287,12 @@ class Ruleset:
             return "card"
         return None
 
+    def acts_for_others(self, action: Any) -> tuple[int, ...]:
+        """The other players an action acts for (a call they made at the same moment, which
+        one person at the table records for all); none by default. In a sealed game a seat
+        acts for itself alone, so such an action is refused there."""
+        return ()
+
     def sealed_reorder(self, before: Any, after: Any, rng: Any) -> Any:
         """A sealed game's state after a turn, with every hand that others cannot see
         and that an order could betray reordered from the game's `rng` (a card drawn

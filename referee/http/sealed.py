@@ -42,6 +42,7 @@ from ..i18n import Message, N_
 from ..sealed import store as stores
 from ..sealed.stores import open_store
 from ..sealed.invitations import InvitationInvalid, Invitations
+from ..sealed.own_seat import refuse_acting_for_others
 from ..sealed.tokens import issued_at
 from ..sealed.sealing import KEYS_VARIABLE, Sealed, Sealer, SeatInvalid, TokenInvalid, commitment, digest, new_key
 from .language import translator
@@ -290,6 +291,7 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
     rules = engine.find_ruleset(state.ruleset)
     sent = [rules.sealed_pick(state, seat, action, rng) for action in sent]
     actions = before + sent
+    refuse_acting_for_others(view, seat, actions)
     if not actions:
         raise schema_violation("/turn/actions", "A turn has at least one action.")
     if not sent and not before:
@@ -304,7 +306,8 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
             raise refused if advised is None else refusal_on_view(refused, view, seat, actions, advised) from None
         if legal.actions:  # the rules let the turn go on: it stays open
             following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
-                               [a.to_dict() for a in named_turned_up(state, seat, actions)], digest(token))
+                               [a.to_dict() for a in named_turned_up(state, seat, actions)], digest(token),
+                               sealed.last)
             return answer(following, state, seat, events, view_of=view, short=advised is None)
     try:
         result = engine.apply(state, engine.Turn(seat, tuple(actions)))
@@ -313,7 +316,8 @@ def turn(body: dict[str, Any], advised: Advise | None) -> dict[str, Any]:
     # A hand the others cannot see is shuffled where it changed, so its order tells
     # nothing (a card just drawn is not at the end).
     after = rules.sealed_reorder(state, result.state, rng)
-    following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token))
+    last = {"turn": sealed.turn + 1, "player": seat, "public": engine.view_events(after, result.events, None)}
+    following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], digest(token), last)
     return answer(following, after, seat, result.events, view_of=engine.view(after, seat), short=advised is None)
 
 
@@ -378,7 +382,8 @@ def view(body: dict[str, Any]) -> dict[str, Any]:
     sealed = opened(body["game"])
     seat = seated(sealed, body["seat"])
     state = trusted(sealed)
-    return {"view": engine.view(state, seat).to_dict(), **history(sealed), "open": open_as_seen(sealed, state, seat)}
+    return {"view": engine.view(state, seat).to_dict(), **history(sealed), "open": open_as_seen(sealed, state, seat),
+            "last": sealed.last}
 
 
 def open_as_seen(sealed: Sealed, state: Any, seat: int) -> list[dict[str, Any]]:

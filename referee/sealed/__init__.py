@@ -9,7 +9,8 @@ view.
   (an embedded SQLite file by default, `sqlite_store`; Redis or Valkey for several
   instances, `redis_store`; or nothing at all), so that sealed games hold against a
   cheating player; `tokens` reads a token's identity and age from its bytes;
-- `invitations`: an invited game's invitations and the seat keys claimed with them.
+- `invitations`: an invited game's invitations and the seat keys claimed with them;
+- `own_seat`: a sealed turn acts for its seat alone (an action for others is refused).
 
 `store`, `tokens` and `invitations` import the standard library, `cryptography` and
 `redis` only; never Flask or the engine.

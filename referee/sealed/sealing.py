@@ -3,7 +3,8 @@
 The service keeps nothing between requests, so a sealed game travels as a token:
 authenticated encryption (Fernet: AES-128-CBC and HMAC-SHA256, from `cryptography`) of
 the game's state with its turn number, the game's id, the seed and salt of its deal,
-the actions of a turn still open, and a digest of the token it replaced. Keys come from
+the actions of a turn still open, a digest of the token it replaced, and the last
+accepted turn's public events (`Sealed.last`). Keys come from
 `REFEREE_SEAL_KEYS`, a comma-separated list of Fernet keys: the first seals, all open
 (MultiFernet), so a key can be rotated without breaking the games under way.
 
@@ -144,7 +145,9 @@ class BlindGenerator:
 class Sealed:
     """What a token holds. `state` is the state's JSON shape; `open` the actions (as
     JSON, drawn cards named) of a turn begun and not yet ended; `previous` the digest
-    of the token this one replaced (None for a game's first)."""
+    of the token this one replaced (None for a game's first); `last` the last accepted
+    turn as a spectator saw it, `{"turn", "player", "public"}` (None before the first),
+    so that every seat learns what it turned up."""
 
     game: str
     turn: int
@@ -153,13 +156,14 @@ class Sealed:
     state: dict[str, Any]
     open: list[dict[str, Any]] = field(default_factory=list)
     previous: str | None = None
+    last: dict[str, Any] | None = None
 
     def to_json(self) -> bytes:
         """The payload, padded with spaces (which JSON reads past) to a length that only
         what every player sees decides."""
         data = orjson.dumps({
             "v": FORMAT, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
-            "state": self.state, "open": self.open, "previous": self.previous,
+            "state": self.state, "open": self.open, "previous": self.previous, "last": self.last,
         })
         widest = len(data) + SEED_WIDTH - len(str(self.seed)) + _widening(data)
         return data + b" " * (-(-widest // PAD) * PAD - len(data))
@@ -176,7 +180,7 @@ class Sealed:
             if payload["v"] != FORMAT:
                 raise TokenInvalid("a token of another format")
             return cls(payload["game"], payload["turn"], payload["seed"], payload["salt"],
-                       payload["state"], payload["open"], payload["previous"])
+                       payload["state"], payload["open"], payload["previous"], payload.get("last"))
         except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
             raise TokenInvalid("not a token") from exc
 

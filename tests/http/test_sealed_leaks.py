@@ -11,7 +11,9 @@ each answer to a seat:
   view's hidden zones are counts of the right length;
 - events name a drawn card to the drawer alone, and `public` names none;
 - a refused turn's problem equals, field for field, what the same turn gets on that
-  seat's plain view (`POST /v1/views`, then `POST /v1/turns` with the state).
+  seat's plain view (`POST /v1/views`, then `POST /v1/turns` with the state);
+- after an accepted turn every seat's view carries it in `last`, its spectator's events,
+  and shows the cards a won pile took.
 """
 
 from __future__ import annotations
@@ -134,11 +136,38 @@ class Table:
 
     def ask(self, path, seat, **body):
         response = post(path, {"game": self.game, "seat": self.seats[seat], **body})
-        self.assert_nothing_unseen(response.json, whole(self.game), seat)
+        shown = response.json
+        if path == "/v1/views" and response.status_code == 200:
+            # `last` repeats a turn's public events, which name only what everyone saw
+            # then (a card taken from a face-up display stack may lie in a hand by now).
+            self.assert_public(shown["last"])
+            shown = {k: v for k, v in shown.items() if k != "last"}
+        self.assert_nothing_unseen(shown, whole(self.game), seat)
         return response
+
+    def assert_public(self, last):
+        """The last turn's events name no card drawn face down."""
+        for event in [] if last is None else last["public"]:
+            if event["type"] == "drew" and self.face_down(event):
+                assert event["card"] is None, last
 
     def assert_nothing_unseen(self, body, sealed, seat):
         assert cards_named(body) & self.hidden(sealed, seat) == set(), body
+
+    def assert_every_seat_sees_the_turn(self, mover, answer):
+        """After a turn, every seat's view carries it in `last` as a spectator saw it (so a
+        trick or middle turned up by another's turn is learnt), and a won pile that took
+        cards shows them to everyone (each view searched as `ask` searches it)."""
+        turned_up = [e["card"] for e in answer["public"] if e["type"] == "revealed"]
+        takers = [e["player"] for e in answer["public"] if e["type"] == "won" and isinstance(e["player"], int)]
+        for seat in range(len(self.seats)):
+            seen = self.ask("/v1/views", seat).json
+            assert seen["turn"] == answer["turn"]
+            assert seen["last"] == {"turn": answer["turn"], "player": mover, "public": answer["public"]}
+            for taker in takers:
+                won = seen["view"]["players"][taker].get("won")
+                if isinstance(won, list) and turned_up:
+                    assert set(turned_up) <= set(won), (turned_up, won)
 
     def play(self, seat, turn):
         before = whole(self.game)
@@ -152,6 +181,8 @@ class Table:
             assert_events_hide(answer["events"], answer["public"], seat, self.face_down)
             assert answer["turn"] >= self.turn and answer["previous"] is not None
             self.game, self.turn = answer["game"], answer["turn"]
+            if not answer["open"]:
+                self.assert_every_seat_sees_the_turn(seat, answer)
             return answer
         self.assert_nothing_unseen(response.json, before, seat)
         if response.status_code == 422 and response.json["code"] != "NOT_YOUR_TURN":
@@ -262,6 +293,9 @@ def hoechste_view_hides(view, sealed, seat):
         assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
     assert view["trick"] == [e if e["player"] == seat else {"player": e["player"], "card": None}
                              for e in sealed.state["trick"]]
+    # The won, set-aside and out piles lie face up: every seat sees their cards.
+    assert [p["won"] for p in view["players"]] == [p["won"] for p in sealed.state["players"]]
+    assert (view["set_aside"], view["out"]) == (sealed.state["set_aside"], sealed.state["out"])
 
 
 def ratefix_unseen(sealed, seat):
@@ -276,6 +310,7 @@ def ratefix_view_hides(view, sealed, seat):
     assert [p["stack"] for p in view["players"]] == [{"count": len(p["stack"])} for p in sealed.state["players"]]
     assert view["middle"] == [e if e["player"] == seat else {"player": e["player"], "card": None}
                               for e in sealed.state["middle"]]
+    assert [p["won"] for p in view["players"]] == [p["won"] for p in sealed.state["players"]]
 
 
 BOX = {"zweikampf": (2, zweikampf_unseen, zweikampf_view_hides),
