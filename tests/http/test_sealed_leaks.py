@@ -482,6 +482,13 @@ def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(
 
 
 # -- Mogeln: plays face down, challenges from anyone (2018) ------------------------------------
+def assert_every_view_carries_the_last_turn(game, seats, mover, answer):
+    """Every seat's view after the turn carries it in `last`, as a spectator saw it."""
+    for seat in seats:
+        seen = post("/v1/views", {"game": game, "seat": seat}).json
+        assert seen["last"] == {"turn": answer["turn"], "player": mover, "public": answer["public"]}
+
+
 # What a seat may not see (docs/games/mogeln.md): the other hands, and the other players'
 # plays on the stack until a challenge turns the top one up for everyone (its cards then go
 # to a hand, but the answer that turned them up may name them).
@@ -543,6 +550,7 @@ def test_a_whole_sealed_mogeln_game_tells_each_seat_only_what_it_may_see(data, s
         assert answer.json["events"] == answer.json["public"]  # nothing in Mogeln is shown to one seat alone
         mogeln_view_hides(answer.json["view"], after, seat)
         game = answer.json["game"]
+        assert_every_view_carries_the_last_turn(game, seats, seat, answer.json)
     scores = post("/v1/scores", {"game": game}).json
     assert scores["finished"] == (whole(game).state["winner"] is not None)
 
@@ -590,6 +598,11 @@ def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_se
             named = post("/v1/turns", {"game": game, "seat": seats[seat], "turn": {
                 "player": seat, "actions": [{"type": "flip", "card": "O1"}]}})
             assert (named.status_code, named.json["errors"][0]["pointer"]) == (400, "/turn/actions/0/card")
+        if action["type"] == "call":  # the same call for another seat too is refused, and spends nothing
+            together_with = {**action, "with": [(seat + 1) % players]}
+            refused = post("/v1/turns", {"game": game, "seat": seats[seat],
+                                         "turn": {"player": seat, "actions": [together_with]}})
+            assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, "NOT_YOUR_TURN", 0)
         stack = state["players"][seat]["stack"]
         answer = post("/v1/turns", {"game": game, "seat": seats[seat], "turn": {"player": seat, "actions": [action]}})
         assert answer.status_code == 200, answer.json
@@ -597,7 +610,9 @@ def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_se
         if action["type"] == "flip":
             card = answer.json["public"][0]["card"]
             assert card == after["players"][seat]["open"][0]  # turned up for all to see
-            assert card in (state["players"][seat]["open"] if stack == [] else stack[:1])  # from that stack        assert cards_named(answer.json) & schnapp_unseen(after) == set(), answer.json
+            assert card in (state["players"][seat]["open"] if stack == [] else stack[:1])  # from that stack
+        assert cards_named(answer.json) & schnapp_unseen(after) == set(), answer.json
         assert answer.json["events"] == answer.json["public"]
         schnapp_view_hides(answer.json["view"], after)
         game = answer.json["game"]
+        assert_every_view_carries_the_last_turn(game, seats, seat, answer.json)
