@@ -159,7 +159,7 @@ class _Drawing:
 
     def player_piles(self, index: int, player: dict[str, Any]):
         """The player's piles as pieces for a flow: a hidden hand, the stack, the open pile,
-        a won pile of cards."""
+        a won pile (of cards, its top shown; or a count of cards not known)."""
         texts, pointer = self.texts, f"/players/{index}"
         if isinstance(player.get("hand"), dict):
             yield self.pile_piece(texts.gettext("Hand"), player["hand"], f"{pointer}/hand", "hand", face_up=False)
@@ -169,7 +169,7 @@ class _Drawing:
             note = texts.gettext("may be called") if index in self.facts.callable else ""
             yield self.pile_piece(texts.gettext("Open"), player["open"], f"{pointer}/open", "open", face_up=True,
                                   note=note)
-        if isinstance(player.get("won"), list):
+        if isinstance(player.get("won"), (list, dict)):
             yield self.pile_piece(texts.gettext("Won"), player["won"], f"{pointer}/won", "won", face_up=True)
 
     def player_lines(self, index: int, player: dict[str, Any]) -> list[str]:
@@ -191,9 +191,9 @@ class _Drawing:
 
     def pile_piece(self, label: str, pile: Any, at: str, where: str, *, face_up: bool, note: str = "",
                    name: str = ""):
-        """A pile as a piece: its top card (a back where face down, an empty place where
-        empty) over its name, its count and a note; `name` its `data-pile` (by default
-        `where`)."""
+        """A pile as a piece: its top card (a back where face down or where its cards are
+        not known, an empty place where empty) over its name, its count and a note; `name`
+        its `data-pile` (by default `where`)."""
         size, n = self.size, _count(pile)
         count = self.texts.ngettext("{n} card", "{n} cards", n)
         words = [(label, "#222", "700"), (count, "#333", "400")] + ([(note, "#b00020", "700")] if note else [])
@@ -205,7 +205,7 @@ class _Drawing:
             if not n:
                 drawn = space(x, y, size.card_w, size.card_h, self.texts.gettext("empty"), size.text, where, at,
                               self.marks)
-            elif face_up:
+            elif face_up and isinstance(pile, list):
                 drawn = card(pile[0], x, y, size.card_w, size.card_h, size.card_text, where, at, self.marks)
             else:
                 drawn = back(x, y, size.card_w, size.card_h, n, where, at, self.marks)
@@ -280,7 +280,8 @@ class _Drawing:
 
     def piles(self, top: float) -> tuple[str, float]:
         """The piles in the middle of the table: the face-down pile, the display stacks
-        (numbered from 1, as the players count them), a middle pile."""
+        (numbered from 1, as the players count them), a middle pile, the cards set aside
+        and out of the game where they are piles."""
         texts, state = self.texts, self.state
         pieces = []
         if "pile" in state:
@@ -290,6 +291,11 @@ class _Drawing:
                                           face_up=True, name=f"display-{k}"))
         if isinstance(state.get("middle"), list) and not self.middle_entries:
             pieces.append(self.pile_piece(texts.gettext("Middle"), state["middle"], "/middle", "middle", face_up=True))
+        for field, label in (("set_aside", texts.gettext("Set aside")), ("out", texts.gettext("Out of the game"))):
+            # Piles of cards turned up (tied tricks, a last tie); a game that only counts them says so below.
+            if isinstance(state.get(field), (list, dict)) and _count(state[field]):
+                pieces.append(self.pile_piece(label, state[field], f"/{field}", field.replace("_", "-"),
+                                              face_up=True))
         if not pieces:
             return "", top - 14
         flow = Flow(MARGIN, top, self.size.width - MARGIN, gap=14)
@@ -304,9 +310,9 @@ class _Drawing:
         if isinstance(state.get("aside"), (list, dict)):  # a card set aside at the deal
             n = _count(state["aside"])
             lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", n))
-        if state.get("set_aside"):
+        if isinstance(state.get("set_aside"), int) and state["set_aside"]:
             lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
-        if state.get("out"):
+        if isinstance(state.get("out"), int) and state["out"]:
             lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", state["out"]))
         if isinstance(state.get("winner"), int):
             lines.append(texts.gettext("{name} wins", name=self.name(state["winner"])))
