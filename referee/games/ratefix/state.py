@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 from ...families.box.actions import ActionReader, optional_card
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, shown, wired, wired_record
+from ...families.box.state import (PILE, BoxPlayer, BoxState, Kind, count, entries, records_of, shown, wired,
+                                   wired_record)
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
