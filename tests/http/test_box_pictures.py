@@ -357,7 +357,8 @@ def test_every_address_the_picture_draws_is_in_the_data_hooks(client):
     state = hoechste(hands=[["O1", "O2"], ["Y1", "Y2", "Y3"]], trick=[(0, "O3")], won=[10, 6])
     svg = post(client, {"state": state}).get_data(as_text=True)
     at = set(re.findall(r'data-at="([^"]+)"', svg))
-    assert at == {"/players/0/hand", "/players/1/hand", "/trick/0", "/players/0/won", "/players/1/won"}
+    assert at == {"/players/0/hand", "/players/1/hand", "/trick/0", "/players/0/won", "/players/1/won",
+                  "/set_aside", "/out"}
 
 
 def declared_places(state: dict) -> set[str]:
