@@ -95,6 +95,23 @@ function seatOf(answer: SeatAnswer): string {
   return `player ${answer.player} plays with ${answer.seat}`;
 }
 
+// A won pile lies face up: its cards, or their number where a record does not name them
+// (a bare number: a record written when won piles were counts).
+function wonCards(pile: Schemas["ShownPile"]): number {
+  return Array.isArray(pile) ? pile.length : typeof pile === "number" ? pile : pile.count;
+}
+function wonByFirst(state: State): number {
+  return state.ruleset === "hoechste-karte" || state.ruleset === "ratefix" ? wonCards(state.players[0].won) : 0;
+}
+
+// Every view of a sealed game carries the last turn as a spectator saw it (null before the first).
+type ViewAnswer = paths["/v1/views"]["post"]["responses"]["200"]["content"]["application/json"];
+function lastTurn(answer: ViewAnswer): string {
+  if (answer.last === null) return "no turn yet";
+  const turnedUp = answer.last.public.filter((event) => event.type === "revealed").length;
+  return `turn ${answer.last.turn} of player ${answer.last.player}: ${turnedUp} cards turned up`;
+}
+
 export function play(request: TurnRequest): string {
   if ("game" in request) return `sealed, turn of player ${request.turn.player}`;
   const state = request.state;
@@ -103,4 +120,4 @@ export function play(request: TurnRequest): string {
   const held = stacked ? state.players[0].stack : state.players[0].hand;
   return [toMove(state), String(cardsIn(held as Schemas["MasterCards"])), turn.actions.length].join(" ");
 }
-export { catchUp, claim, dealtAgain, explain, invitationsOf, later, nextPlayer, sealed, seatOf };
+export { catchUp, claim, dealtAgain, explain, invitationsOf, lastTurn, later, nextPlayer, sealed, seatOf, wonByFirst };

@@ -12,6 +12,8 @@ answers where more than one place asks.
 - `BlindChoices`, `HiddenOrders`, `SealedUnnamed`: a sealed game's choices the referee
   makes for a player who cannot see them, the hands it reorders, and what a sealed
   action must leave out (`referee.sealed`);
+- `ActsForOthers`: the other players an action acts for (a call several made at once),
+  which a sealed seat may not (`referee.sealed.own_seat`);
 - `FastCount`, `PrintedExamples`, `ConstructedTables`, `PositionSituations`,
   `FinishedPositions`: what the kits for test authors use where a game has it
   (`referee.conformance`, `referee.testing`).
@@ -69,6 +71,14 @@ class SealedUnnamed(Protocol):
 
 
 @runtime_checkable
+class ActsForOthers(Protocol):
+    def acts_for_others(self, action: Any) -> tuple[int, ...]:
+        """The other players an action acts for (a call they made at the same moment,
+        which one person at the table records for all); () for an action of its player
+        alone."""
+
+
+@runtime_checkable
 class FastCount(Protocol):
     def fast_count(self, state: Any, depth: int) -> tuple[int, int] | None:
         """The (turns, states) that `referee count` finds `depth` turns deep from a checked
@@ -117,6 +127,14 @@ def sealed_reorder(ruleset: Any, before: Any, after: Any, rng: Any) -> Any:
     if answers(ruleset, HiddenOrders):
         return ruleset.sealed_reorder(before, after, rng)
     return after
+
+
+def acts_for_others(ruleset: Any, action: Any) -> tuple[int, ...]:
+    """The other players an action acts for (`ActsForOthers.acts_for_others`): none where
+    the game has no action that acts for others."""
+    if answers(ruleset, ActsForOthers):
+        return ruleset.acts_for_others(action)
+    return ()
 
 
 def sealed_unnamed(ruleset: Any, action: Any) -> str | None:

@@ -202,7 +202,7 @@ def views():
         state = engine.load_state(body["state"])
     with located("/player"):
         view = engine.view(state, body["player"])
-    return json_response({"view": view.to_dict()})
+    return json_response({"view": view.to_dict(), "last": None})  # a state sent whole carries no history
 
 
 @api.get("/rulesets")

@@ -216,9 +216,9 @@ class _Drawing:
 
     def pile_piece(self, label: str, pile: Any, at: str, where: str, *, face_up: bool, note: str = "",
                    name: str = ""):
-        """A pile as a piece: its top card (a back where face down, an empty place where
-        empty) over its name, its count and a note; `name` its `data-pile` (by default
-        `where`)."""
+        """A pile as a piece: its top card (a back where face down or where its cards are
+        not known, an empty place where empty) over its name, its count and a note; `name`
+        its `data-pile` (by default `where`)."""
         size, n = self.size, _count(pile)
         count = self.texts.ngettext("{n} card", "{n} cards", n)
         words = [(label, "#222", "700"), (count, "#333", "400")] + ([(note, "#b00020", "700")] if note else [])
@@ -230,7 +230,7 @@ class _Drawing:
             if not n:
                 drawn = space(x, y, size.card_w, size.card_h, self.texts.gettext("empty"), size.text, where, at,
                               self.marks)
-            elif face_up:
+            elif face_up and isinstance(pile, list):
                 drawn = card(pile[0], x, y, size.card_w, size.card_h, size.card_text, where, at, self.marks,
                              self.card_words(pile[0]))
             else:
@@ -337,10 +337,10 @@ class _Drawing:
         lines = []
         if self.finished:
             lines.append(texts.gettext("Game over"))
-        if _amount(state.get("set_aside")):
-            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", _amount(state["set_aside"])))
-        if _amount(state.get("out")):
-            lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", _amount(state["out"])))
+        if isinstance(state.get("set_aside"), int) and state["set_aside"]:
+            lines.append(texts.ngettext("Set aside: {n} card", "Set aside: {n} cards", state["set_aside"]))
+        if isinstance(state.get("out"), int) and state["out"]:
+            lines.append(texts.ngettext("Out of the game: {n} card", "Out of the game: {n} cards", state["out"]))
         if isinstance(state.get("winner"), int):
             lines.append(texts.gettext("{name} wins", name=self.name(state["winner"])))
         if isinstance(state.get("closed"), int):

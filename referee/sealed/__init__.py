@@ -12,7 +12,8 @@ view.
   identity and age from its bytes;
 - `invitations`: an invited game's invitations and the seat keys claimed with them;
 - `service`: sealed games as a service (`SealedGames`): the open-turn protocol, spending
-  and what a seat may be told, for the web layer to call.
+  and what a seat may be told, for the web layer to call;
+- `own_seat`: a sealed turn acts for its seat alone (an action for others is refused).
 
 `store`, `tokens` and `invitations` import the standard library, `cryptography` and
 `redis` only; never Flask or the engine. `service` and `verify` call the engine; nothing

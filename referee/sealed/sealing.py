@@ -2,10 +2,11 @@
 
 The service keeps nothing between requests, so a sealed game travels as a token:
 authenticated encryption of the game's state with its turn number, the game's id, the
-seed and salt of its deal, the actions of a turn still open, and a digest of the token
-it replaced. Keys come from `REFEREE_SEAL_KEYS`, a comma-separated list of keys (32
-random bytes in URL-safe base64 each, as `referee keys new` prints): the first seals,
-all open, so a key can be rotated without breaking the games under way.
+seed and salt of its deal, the actions of a turn still open, a digest of the token it
+replaced, and the last accepted turn's public events (`Sealed.last`). Keys come from
+`REFEREE_SEAL_KEYS`, a comma-separated list of keys (32 random bytes in URL-safe base64
+each, as `referee keys new` prints): the first seals, all open, so a key can be rotated
+without breaking the games under way.
 
 A token of format 3 (what the referee seals) is AES-256-GCM from `cryptography`, in
 URL-safe base64:
@@ -173,7 +174,9 @@ class BlindGenerator:
 class Sealed:
     """What a token holds. `state` is the state's JSON shape; `open` the actions (as
     JSON, drawn cards named) of a turn begun and not yet ended; `previous` the digest
-    of the token this one replaced (None for a game's first)."""
+    of the token this one replaced (None for a game's first); `last` the last accepted
+    turn as a spectator saw it, `{"turn", "player", "public"}` (None before the first),
+    so that every seat learns what it turned up."""
 
     game: str
     turn: int
@@ -182,6 +185,7 @@ class Sealed:
     state: dict[str, Any]
     open: list[dict[str, Any]] = field(default_factory=list)
     previous: str | None = None
+    last: dict[str, Any] | None = None
     #: The digest (`digest`) of the token this was opened from, in hex: what the next
     #: token's `previous` says ("" for contents not opened from a token).
     opened_from: str = field(default="", compare=False, repr=False)
@@ -191,7 +195,7 @@ class Sealed:
         what every player sees decides."""
         data = orjson.dumps({
             "v": version, "game": self.game, "turn": self.turn, "seed": self.seed, "salt": self.salt,
-            "state": self.state, "open": self.open, "previous": self.previous,
+            "state": self.state, "open": self.open, "previous": self.previous, "last": self.last,
         })
         widest = len(data) + SEED_WIDTH - len(str(self.seed)) + _widening(data)
         return data + b" " * (-(-widest // PAD) * PAD - len(data))
@@ -209,7 +213,7 @@ class Sealed:
             if payload["v"] != version:
                 raise TokenInvalid("a token of another format")
             return cls(payload["game"], payload["turn"], payload["seed"], payload["salt"],
-                       payload["state"], payload["open"], payload["previous"], opened_from)
+                       payload["state"], payload["open"], payload["previous"], payload.get("last"), opened_from)
         except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
             raise TokenInvalid("not a token") from exc
 

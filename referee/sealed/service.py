@@ -11,6 +11,8 @@ leak:
 - a refused turn is raised as `TurnRefused`; `refusal_on_view` makes of it exactly
   what the same turn is refused with on the seat's view, with its advice (`legal`,
   `hint`, `detail`) worked out on that view;
+- a seat acts for its own player alone (`own_seat`), and every view of the game
+  carries `last`, the last accepted turn as a spectator saw it;
 - a draw ends the request: the player cannot know the card yet, and a turn refused
   after it would tell the card without the draw having happened. Where the rules let
   the turn go on after a draw (the classic game's next draw or a drawn card placed),
@@ -47,6 +49,7 @@ from ..i18n import Message, N_
 from . import store as stores
 from .bounds import NewGameLimit, TooMany
 from .invitations import InvitationInvalid, Invitations
+from .own_seat import refuse_acting_for_others
 from .sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment
 from .tokens import issued_at
 
@@ -263,6 +266,7 @@ class SealedGames:
         rules = engine.find_ruleset(state.ruleset)
         sent = [extras.sealed_pick(rules, state, seat, action, rng) for action in sent]
         actions = before + sent
+        refuse_acting_for_others(view, seat, actions)
         if not actions:
             raise schema_violation("/turn/actions", "A turn has at least one action.")
         if not sent and not before:
@@ -276,7 +280,8 @@ class SealedGames:
                 raise TurnRefused(refused, view, seat, actions) from None
             if legal.actions:  # the rules let the turn go on: it stays open
                 following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
-                                   [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.opened_from)
+                                   [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.opened_from,
+                                   sealed.last)
                 return self.answer(following, state, seat, events, view, issued)
         try:
             result = engine.apply(state, engine.Turn(seat, tuple(actions)))
@@ -285,7 +290,9 @@ class SealedGames:
         # A hand the others cannot see is shuffled where it changed, so its order tells
         # nothing (a card just drawn is not at the end).
         after = extras.sealed_reorder(rules, state, result.state, rng)
-        following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], sealed.opened_from)
+        last = {"turn": sealed.turn + 1, "player": seat, "public": engine.view_events(after, result.events, None)}
+        following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], sealed.opened_from,
+                           last)
         return self.answer(following, after, seat, result.events, engine.view(after, seat), issued)
 
     def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], view: Any,
@@ -352,7 +359,8 @@ class SealedGames:
         sealed = self.opened(body["game"])
         seat = self.seated(sealed, body["seat"])
         state = trusted(sealed)
-        return {"view": engine.view(state, seat).to_dict(), **history(sealed), "open": open_as_seen(sealed, state, seat)}
+        return {"view": engine.view(state, seat).to_dict(), **history(sealed), "open": open_as_seen(sealed, state, seat),
+                "last": sealed.last}
 
     def scores(self, body: dict[str, Any]) -> dict[str, Any]:
         """The scores as a spectator sees them; once the game is over, the whole scores

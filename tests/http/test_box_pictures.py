@@ -221,6 +221,32 @@ def test_an_empty_won_pile_is_an_empty_place_labelled_not_a_back_marked_0(client
     assert {"leer", "Gewonnen", "0 Karten"} <= set(words(player_box(german, 0)))
 
 
+# -- won, set-aside and out piles of cards show their top card -------------------------------
+
+
+def test_hoechste_karte_won_set_aside_and_out_piles_show_their_top_card_and_a_count_pile_a_back(client):
+    state = hoechste(hands=[["O11"], ["Y11"]], won=[["Y3", "O9", "Y1", "O1"], 14], set_aside=["Y10", "O10"])
+    root = draw(client, {"state": state})
+    won = [e for e in player_box(root, 0).iter(f"{SVG}g") if e.attrib.get("data-at") == "/players/0/won"]
+    assert [(e.attrib.get("data-card"), classes(e)) for e in won] == [("Y3", {"card", "won"})]
+    assert {"Won", "4 cards"} <= set(words(player_box(root, 0)))
+    counted = [e for e in player_box(root, 1).iter(f"{SVG}g") if e.attrib.get("data-at") == "/players/1/won"]
+    assert [(e.attrib.get("data-count"), classes(e)) for e in counted] == [("14", {"back", "won"})]
+    aside = [e for e in root.iter(f"{SVG}g") if e.attrib.get("data-at") == "/set_aside"]
+    assert [e.attrib.get("data-card") for e in aside] == ["Y10"]
+    assert "Set aside" in words(root) and not any(w.startswith("Set aside:") for w in words(root))
+    german = ET.fromstring(post(client, {"state": state}, headers={"Accept-Language": "de"}).data)
+    assert "Beiseitegelegt" in words(german)
+
+
+def test_ratefix_won_piles_show_the_last_middle_on_top(client):
+    state = ratefix(won=[["B20", "B3"], []], players=2)
+    root = draw(client, {"state": state})
+    won = [e for e in player_box(root, 0).iter(f"{SVG}g") if e.attrib.get("data-at") == "/players/0/won"]
+    assert [e.attrib.get("data-card") for e in won] == ["B20"]
+    assert {"Won", "2 cards"} <= set(words(player_box(root, 0)))
+
+
 # -- Schnipp Schnapp: "may be called" only where a call is right ----------------------------
 
 
@@ -347,7 +373,8 @@ def test_every_address_the_picture_draws_is_in_the_data_hooks(client):
     state = hoechste(hands=[["O1", "O2"], ["Y1", "Y2", "Y3"]], trick=[(0, "O3")], won=[10, 6])
     svg = post(client, {"state": state}).get_data(as_text=True)
     at = set(re.findall(r'data-at="([^"]+)"', svg))
-    assert at == {"/players/0/hand", "/players/1/hand", "/trick/0"}
+    assert at == {"/players/0/hand", "/players/1/hand", "/trick/0", "/players/0/won", "/players/1/won",
+                  "/set_aside", "/out"}
 
 
 def declared_places(state: dict) -> set[str]:

@@ -6,7 +6,10 @@ unchanged and read from `schemas/`). Hypothesis sends both the same documents, c
 with the `jsonschema` library: bodies that schemathesis makes from the new contract,
 valid and not, and real positions of every box game with a turn of any game's actions,
 its members dropped, changed or added. One difference is meant: a picture may mark
-Schwarzer Peter's card set aside (`/aside`), a pile the picture now draws.
+Schwarzer Peter's card set aside (`/aside`), a pile the picture now draws. The won,
+set-aside and out piles of Die höchste Karte and Ratefix, which became piles of cards
+(`ShownPile`), are frozen as they are now, and so are the places `/set_aside` and `/out`
+a picture of Die höchste Karte draws.
 """
 
 from __future__ import annotations

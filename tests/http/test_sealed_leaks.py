@@ -11,7 +11,9 @@ each answer to a seat:
   view's hidden zones are counts of the right length;
 - events name a drawn card to the drawer alone, and `public` names none;
 - a refused turn's problem equals, field for field, what the same turn gets on that
-  seat's plain view (`POST /v1/views`, then `POST /v1/turns` with the state).
+  seat's plain view (`POST /v1/views`, then `POST /v1/turns` with the state);
+- after an accepted turn every seat's view carries it in `last`, its spectator's events,
+  and shows the cards a won pile took.
 """
 
 from __future__ import annotations
@@ -136,11 +138,38 @@ class Table:
 
     def ask(self, path, seat, **body):
         response = post(path, {"game": self.game, "seat": self.seats[seat], **body})
-        self.assert_nothing_unseen(response.json, whole(self.game), seat)
+        shown = response.json
+        if path == "/v1/views" and response.status_code == 200:
+            # `last` repeats a turn's public events, which name only what everyone saw
+            # then (a card taken from a face-up display stack may lie in a hand by now).
+            self.assert_public(shown["last"])
+            shown = {k: v for k, v in shown.items() if k != "last"}
+        self.assert_nothing_unseen(shown, whole(self.game), seat)
         return response
+
+    def assert_public(self, last):
+        """The last turn's events name no card drawn face down."""
+        for event in [] if last is None else last["public"]:
+            if event["type"] == "drew" and self.face_down(event):
+                assert event["card"] is None, last
 
     def assert_nothing_unseen(self, body, sealed, seat):
         assert cards_named(body) & self.hidden(sealed, seat) == set(), body
+
+    def assert_every_seat_sees_the_turn(self, mover, answer):
+        """After a turn, every seat's view carries it in `last` as a spectator saw it (so a
+        trick or middle turned up by another's turn is learnt), and a won pile that took
+        cards shows them to everyone (each view searched as `ask` searches it)."""
+        turned_up = [e["card"] for e in answer["public"] if e["type"] == "revealed"]
+        takers = [e["player"] for e in answer["public"] if e["type"] == "won" and isinstance(e["player"], int)]
+        for seat in range(len(self.seats)):
+            seen = self.ask("/v1/views", seat).json
+            assert seen["turn"] == answer["turn"]
+            assert seen["last"] == {"turn": answer["turn"], "player": mover, "public": answer["public"]}
+            for taker in takers:
+                won = seen["view"]["players"][taker].get("won")
+                if isinstance(won, list) and turned_up:
+                    assert set(turned_up) <= set(won), (turned_up, won)
 
     def play(self, seat, turn):
         before = whole(self.game)
@@ -154,6 +183,8 @@ class Table:
             assert_events_hide(answer["events"], answer["public"], seat, self.face_down)
             assert answer["turn"] >= self.turn and answer["previous"] is not None
             self.game, self.turn = answer["game"], answer["turn"]
+            if not answer["open"]:
+                self.assert_every_seat_sees_the_turn(seat, answer)
             return answer
         self.assert_nothing_unseen(response.json, before, seat)
         if response.status_code == 422 and response.json["code"] != "NOT_YOUR_TURN":
@@ -264,6 +295,9 @@ def hoechste_view_hides(view, sealed, seat):
         assert seen["hand"] == (real["hand"] if index == seat else {"count": len(real["hand"])})
     assert view["trick"] == [e if e["player"] == seat else {"player": e["player"], "card": None}
                              for e in sealed.state["trick"]]
+    # The won, set-aside and out piles lie face up: every seat sees their cards.
+    assert [p["won"] for p in view["players"]] == [p["won"] for p in sealed.state["players"]]
+    assert (view["set_aside"], view["out"]) == (sealed.state["set_aside"], sealed.state["out"])
 
 
 def ratefix_unseen(sealed, seat):
@@ -278,6 +312,7 @@ def ratefix_view_hides(view, sealed, seat):
     assert [p["stack"] for p in view["players"]] == [{"count": len(p["stack"])} for p in sealed.state["players"]]
     assert view["middle"] == [e if e["player"] == seat else {"player": e["player"], "card": None}
                               for e in sealed.state["middle"]]
+    assert [p["won"] for p in view["players"]] == [p["won"] for p in sealed.state["players"]]
 
 
 BOX = {"zweikampf": (2, zweikampf_unseen, zweikampf_view_hides),
@@ -449,6 +484,13 @@ def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(
 
 
 # -- Mogeln: plays face down, challenges from anyone (2018) ------------------------------------
+def assert_every_view_carries_the_last_turn(game, seats, mover, answer):
+    """Every seat's view after the turn carries it in `last`, as a spectator saw it."""
+    for seat in seats:
+        seen = post("/v1/views", {"game": game, "seat": seat}).json
+        assert seen["last"] == {"turn": answer["turn"], "player": mover, "public": answer["public"]}
+
+
 # What a seat may not see (docs/games/mogeln.md): the other hands, and the other players'
 # plays on the stack until a challenge turns the top one up for everyone (its cards then go
 # to a hand, but the answer that turned them up may name them).
@@ -510,6 +552,7 @@ def test_a_whole_sealed_mogeln_game_tells_each_seat_only_what_it_may_see(data, s
         assert answer.json["events"] == answer.json["public"]  # nothing in Mogeln is shown to one seat alone
         mogeln_view_hides(answer.json["view"], after, seat)
         game = answer.json["game"]
+        assert_every_view_carries_the_last_turn(game, seats, seat, answer.json)
     scores = post("/v1/scores", {"game": game}).json
     assert scores["finished"] == (whole(game).state["winner"] is not None)
 
@@ -557,6 +600,11 @@ def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_se
             named = post("/v1/turns", {"game": game, "seat": seats[seat], "turn": {
                 "player": seat, "actions": [{"type": "flip", "card": "O1"}]}})
             assert (named.status_code, named.json["errors"][0]["pointer"]) == (400, "/turn/actions/0/card")
+        if action["type"] == "call":  # the same call for another seat too is refused, and spends nothing
+            together_with = {**action, "with": [(seat + 1) % players]}
+            refused = post("/v1/turns", {"game": game, "seat": seats[seat],
+                                         "turn": {"player": seat, "actions": [together_with]}})
+            assert (refused.status_code, refused.json["code"], refused.json["action"]) == (422, "NOT_YOUR_TURN", 0)
         stack = state["players"][seat]["stack"]
         answer = post("/v1/turns", {"game": game, "seat": seats[seat], "turn": {"player": seat, "actions": [action]}})
         assert answer.status_code == 200, answer.json
@@ -564,10 +612,12 @@ def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_se
         if action["type"] == "flip":
             card = answer.json["public"][0]["card"]
             assert card == after["players"][seat]["open"][0]  # turned up for all to see
-            assert card in (state["players"][seat]["open"] if stack == [] else stack[:1])  # from that stack        assert cards_named(answer.json) & schnapp_unseen(after) == set(), answer.json
+            assert card in (state["players"][seat]["open"] if stack == [] else stack[:1])  # from that stack
+        assert cards_named(answer.json) & schnapp_unseen(after) == set(), answer.json
         assert answer.json["events"] == answer.json["public"]
         schnapp_view_hides(answer.json["view"], after)
         game = answer.json["game"]
+        assert_every_view_carries_the_last_turn(game, seats, seat, answer.json)
 
 
 # -- every ruleset, from the registry --------------------------------------------------------

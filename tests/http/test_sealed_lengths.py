@@ -110,6 +110,21 @@ def test_an_open_turns_drawn_card_of_either_width_pads_alike_at_every_alignment(
         assert len(lengths) == 1, shift
 
 
+def test_the_last_turns_cards_of_either_width_pad_alike_at_every_alignment():
+    """The last turn a token keeps names the cards it turned up (public, but a one-digit
+    card is shorter): how many events and of which kinds decide the length, never a card's
+    width."""
+    state = engine.new_game(["Ann", "Ben"], seed=1, salt=SALT, ruleset="hoechste-karte").state.to_dict()
+    for shift in range(PAD):
+        lengths = set()
+        for first, second in (("O1", "Y2"), ("O11", "Y10"), ("O1", "Y10")):
+            last = {"turn": 3, "player": 1, "public": [
+                {"type": "revealed", "player": 0, "card": first}, {"type": "revealed", "player": 1, "card": second},
+                {"type": "won", "player": 1, "cards": 2, "from": "trick"}]}
+            lengths.add(len(Sealed("0" * shift, 3, 1, SALT, state, [], None, last).to_json()))
+        assert len(lengths) == 1, shift
+
+
 def test_the_padding_opens_to_the_same_contents():
     state = engine.new_game(["Ann", "Ben"], seed=1, salt=SALT).state.to_dict()
     sealed = Sealed("0" * 32, 0, 1, SALT, state, [{"type": "draw", "card": "J"}], "f" * 64)

@@ -96,13 +96,20 @@ def test_hoechste_karte_everyone_plays_face_down_and_the_reveal_names_every_card
     table.pick("O11")
     table.pick("Y1")
     assert "Ann wins 2 cards (the trick)." in table.text("#news")
+    # The trick lies on Ann's won pile, face up: the picture shows its top card, Ben's yellow 1.
+    assert table.page.locator('#picture [data-at="/players/0/won"]').get_attribute("data-card") == "Y1"
+    table.act("play")
+    table.act("play")
+    # Ann's orange 11 named again: it lies on her won pile, and the referee says so.
+    table.pick("O11", "Y2")
+    assert table.alert().get_attribute("data-code") == "CARD_UNAVAILABLE"
+    assert table.step() == "reveal"  # the cards are named again
     # A card named wrongly is taken back before the next is named.
-    table.act("play")
-    table.act("play")
     table.pick("O9")
     assert table.text("#box [data-reveal-of='0']") == "Ann: ▼9 orange 9"
     table.act("unname")
     table.pick("O10", "Y2")
+    assert table.alert().is_hidden()
     for k in range(3, 12):  # tricks 3 to 11: Ann's 12-k against Ben's k (k = 6 is a tie)
         table.act("play")
         table.act("play")
@@ -329,6 +336,19 @@ def test_an_imported_box_game_shows_its_position(table, tmp_path):
         assert table.text("#to-move") == expected
         assert table.alert().is_hidden()
         assert table.step() in ("reveal", "take")
+    # A Die höchste Karte record exported when won piles were numbers: read as counts.
+    old = {"state": {"ruleset": "hoechste-karte", "options": {"edition": "2018"},
+                     "players": [{"name": "Ann", "hand": {"count": 11}, "won": 0},
+                                 {"name": "Ben", "hand": {"count": 11}, "won": 0}],
+                     "current": None, "waiting": [0, 1], "trick": [], "set_aside": 0, "out": 0},
+           "turns": [{"player": 0, "actions": [{"type": "play", "card": "O11"}]},
+                     {"player": 1, "actions": [{"type": "play", "card": "Y1"}]}]}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    table.answering(lambda: table.page.set_input_files("input[data-action=import]", str(path)))
+    assert table.text("#to-move") == "Everyone at once; still to act: Ann, Ben" and table.alert().is_hidden()
+    assert table.state()["players"][0]["won"] == {"count": 2}
+    assert table.page.locator('#picture [data-at="/players/0/won"]').get_attribute("data-count") == "2"
 
 
 def test_the_box_table_names_cards_in_the_players_language(table):

@@ -60,14 +60,25 @@ def play(card: str | None = None) -> dict[str, Any]:
     return {"type": "play"} if card is None else {"type": "play", "card": card}
 
 
-def hoechste(hands=None, won=None, trick=(), set_aside: int = 0, out: int = 0, hide=(), players: int = 2,
+def shown_pile(pile: Any) -> Any:
+    """A won, set-aside or out pile as a test gives it: a list of cards, or a number (a
+    record written when these piles were counts), kept as it is."""
+    return pile if isinstance(pile, int) else list(pile)
+
+
+def shown_size(pile: Any) -> int:
+    return pile if isinstance(pile, int) else len(pile)
+
+
+def hoechste(hands=None, won=None, trick=(), set_aside: Any = (), out: Any = (), hide=(), players: int = 2,
              edition: str = "2018", waiting=None) -> dict[str, Any]:
     """A "Die höchste Karte gewinnt" state: `hands` as given (default: each player's whole
-    colour, 1 to 11), `won` counts, `trick` as `(player, card)` pairs."""
+    colour, 1 to 11), `won`, `set_aside` and `out` as lists of cards or numbers (`shown_pile`),
+    `trick` as `(player, card)` pairs."""
     colors = EDITION_COLORS[edition]
     n = len(hands) if hands is not None else players
     hands = [list(h) for h in (hands or [[f"{colors[i]}{v}" for v in range(1, 12)] for i in range(n)])]
-    won = list(won or [0] * n)
+    won = [shown_pile(w) for w in (won or [[]] * n)]
     played = [p for p, _ in trick]
     if waiting is None:
         over = not trick and not any(hands)
@@ -80,8 +91,8 @@ def hoechste(hands=None, won=None, trick=(), set_aside: int = 0, out: int = 0, h
         "current": None,
         "waiting": waiting,
         "trick": [{"player": p, "card": c} for p, c in trick],
-        "set_aside": set_aside,
-        "out": out,
+        "set_aside": shown_pile(set_aside),
+        "out": shown_pile(out),
     }
 
 
@@ -129,14 +140,15 @@ def ratefix(stacks=None, middle=(), guesses=(), won=None, leader: int = 0, playe
             current="auto") -> dict[str, Any]:
     """A Ratefix state: `stacks` tops as given, filled up from the edition's cards so that
     every stack (with its card in `middle`, `(player, card)` pairs) holds `cards_each` less
-    the rounds won (`won`: counts, a multiple of the players); the rest is `out`."""
+    the rounds won (`won`: lists of cards or numbers, `shown_pile`, a multiple of the players);
+    the rest is `out`."""
     colors = EDITION_COLORS[edition]
     n = len(stacks) if stacks is not None else players
     each = cards_each if cards_each is not None else 40 // n
-    won = list(won or [0] * n)
-    size = each - sum(won) // n
+    won = [shown_pile(w) for w in (won or [[]] * n)]
+    size = each - sum(map(shown_size, won)) // n
     stacks = [list(s) for s in (stacks or [[] for _ in range(n)])]
-    used = {c for s in stacks for c in s} | {c for _, c in middle if c}
+    used = {c for s in stacks for c in s} | {c for _, c in middle if c} | {c for w in won if isinstance(w, list) for c in w}
     rest = [c for c in deck(colors) if c not in used]
     for i in range(n):
         want = size - sum(1 for p, _ in middle if p == i)

@@ -18,8 +18,8 @@ from .cards import WELL_FORMED
 READER = Wire("box", WELL_FORMED, ())
 ENTRY = Members("table entry", {"player", "card"})
 
-__all__ = ["Cards", "Hidden", "count_cards", "Entry", "read_pile", "read_list", "read_count",
-           "read_entries", "take_top", "pile_to_wire", "known", "turned_over"]
+__all__ = ["Cards", "Hidden", "count_cards", "Entry", "read_pile", "read_list", "read_count", "read_shown",
+           "read_entries", "stacked", "put_on", "emptied", "take_top", "pile_to_wire", "known", "turned_over"]
 
 
 class Entry(NamedTuple):
@@ -43,6 +43,15 @@ def read_list(value: Any, what: str) -> tuple[str, ...]:
         raise MalformedInput(f"{what} is a list of cards")
     cards: Any = READER.cards(value)  # a list is read as a tuple of names
     return cards
+
+
+def read_shown(value: Any, what: str) -> Cards:
+    """A pile whose every card was turned up for all to see (a won pile): a list, or
+    `{"count": n}` where its cards are not known; a bare number (records and clients
+    written when such piles were counts) is read as a count, and stays one."""
+    if type(value) is int:
+        return Hidden(read_count(value, what))
+    return read_pile(value)
 
 
 def read_count(value: Any, what: str) -> int:
@@ -71,6 +80,26 @@ def take_top(pile: Cards, named: str | None) -> tuple[str | None, Cards]:
     if isinstance(pile, Hidden):
         return named, Hidden(pile.count - 1)
     return pile[0], pile[1:]
+
+
+def stacked(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Cards laid one by one onto a pile, each on top (a trick or middle in the order
+    played): the last one laid is the top."""
+    return tuple(reversed(cards))
+
+
+def put_on(pile: Cards, cards: Cards) -> Cards:
+    """`cards` (a pile, top first) laid onto `pile` as they lie: a list while both are
+    known; a count once either is not (a count that takes known cards stays a count, a
+    list that takes counted cards becomes one)."""
+    if isinstance(pile, Hidden) or isinstance(cards, Hidden):
+        return Hidden(count_cards(pile) + count_cards(cards))
+    return cards + pile
+
+
+def emptied(pile: Cards) -> Cards:
+    """The pile once all its cards are taken: a count stays one (`{"count": 0}`)."""
+    return Hidden(0) if isinstance(pile, Hidden) else ()
 
 
 def pile_to_wire(pile: Cards) -> Any:

@@ -23,8 +23,8 @@ the fields' order:
 once per class, as closures over the class's field table read into tuples (no code is
 written at run time).
 
-The kinds every game uses are here (`PILE`, `face_up`, `count`, `entries`, `SEAT`,
-`seats`); a game makes a `Kind` of its own for a member only it has.
+The kinds every game uses are here (`PILE`, `face_up`, `shown`, `count`, `entries`,
+`SEAT`, `seats`); a game makes a `Kind` of its own for a member only it has.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from ...core.ruleset import game_name
 from ...core.wire import Members
 from .cards import colors_of, deck_of
 from .options import Option, Options, options_to_wire, read_options
-from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile
+from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile, read_shown
 from .wire import read_current, read_players, read_seats
 
 Schema = dict[str, Any]
@@ -113,6 +113,13 @@ NAME_SCHEMA = _ref("PlayerName")
 def face_up(what: str) -> Kind:
     """A pile that always lies face up: a list, never a count."""
     return Kind(read_list, list, _ref("FaceUpPile"), what, shape="pile")
+
+
+def shown(what: str) -> Kind:
+    """A pile every card of which was turned up for all to see (a won pile, cards set
+    aside): a list, or a count where its cards are not known (a bare number is read as a
+    count: `read_shown`)."""
+    return Kind(read_shown, pile_to_wire, _ref("ShownPile"), what, shape="pile")
 
 
 def count(what: str, most: int = 80) -> Kind:
@@ -360,5 +367,5 @@ class BoxState:
         raise NotImplementedError
 
 
-__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "Pile", "wired", "PILE", "SEAT", "face_up", "count", "entries",
+__all__ = ["BoxState", "BoxPlayer", "wired_record", "Kind", "Pile", "wired", "PILE", "SEAT", "face_up", "shown", "count", "entries",
            "seats", "records_of", "wire_schema", "HEAD"]

@@ -19,9 +19,9 @@ def deal(names: Sequence[str], seed: int, first: int, hidden: bool, options: Any
     check_options(chosen)
     rng = random.Random(seed)
     holders = []
-    blank = HoechsteKarteState(chosen, tuple(Holder(n, (), 0) for n in names), None, (), (), 0, 0)
+    blank = HoechsteKarteState(chosen, tuple(Holder(n, (), ()) for n in names), None, (), (), (), ())
     for i, name in enumerate(names):
         hand = sorted(blank.cards_of(i), key=lambda c: int(c[1:]))
         rng.shuffle(hand)
-        holders.append(Holder(name, Hidden(len(hand)) if hidden else tuple(hand), 0))
-    return HoechsteKarteState(chosen, tuple(holders), None, tuple(range(len(names))), (), 0, 0, checked=True)
+        holders.append(Holder(name, Hidden(len(hand)) if hidden else tuple(hand), ()))
+    return HoechsteKarteState(chosen, tuple(holders), None, tuple(range(len(names))), (), (), (), checked=True)

@@ -2,9 +2,10 @@
 on them (`referee.compact` documents the interface, `core/compact.py` the table's part).
 
 Every answer is the dict engine's (`turn.py` is the reference: it names every refusal);
-every hand must be known. Each trick is a simultaneous step: `current` is None and
-`waiting` names the seats still to play, each of which takes a turn of its own. The
-cards won, set aside and out of the game are kept as lists of cards; the state counts them.
+every hand and every pile must be known. Each trick is a simultaneous step: `current` is
+None and `waiting` names the seats still to play, each of which takes a turn of its own.
+The cards won, set aside and out of the game are kept as lists with their top card last
+(a trick laid on a pile is appended); the state lists them top first.
 """
 
 from __future__ import annotations
@@ -31,22 +32,22 @@ class Game(TableGame):
     def _load(self, state: HoechsteKarteState) -> None:
         if not all(known(p.hand) for p in state.players) or any(e.card is None for e in state.trick):
             raise HiddenCards("a game in process needs every hand and the trick known")
+        if not all(known(pile) for _, pile in state.shown_piles):
+            raise HiddenCards("a game in process needs the cards won, set aside and out known")
         self.hands = [list(p.hand) for p in state.players]
-        # The state counts the cards won, set aside and out; which cards they were is not
-        # in it, so a loaded game holds placeholders for them (None).
-        self.won = [[None] * p.won for p in state.players]
+        self.won = [list(reversed(p.won)) for p in state.players]
         self.trick = list(state.trick)
-        self.set_aside, self.out = [None] * state.set_aside, [None] * state.out
+        self.set_aside, self.out = list(reversed(state.set_aside)), list(reversed(state.out))
         self.names = [p.name for p in state.players]
         self.options = state.options
         self._current, self._waiting, self._over = None, tuple(state.waiting), state.is_over
 
     def _build(self) -> HoechsteKarteState:
-        players = tuple(Holder(name=name, hand=tuple(hand), won=len(won))
+        players = tuple(Holder(name=name, hand=tuple(hand), won=tuple(reversed(won)))
                         for name, hand, won in zip(self.names, self.hands, self.won))
         return HoechsteKarteState(options=self.options, players=players, current=None, waiting=self._waiting,
-                                  trick=tuple(self.trick), set_aside=len(self.set_aside), out=len(self.out),
-                                  checked=True)
+                                  trick=tuple(self.trick), set_aside=tuple(reversed(self.set_aside)),
+                                  out=tuple(reversed(self.out)), checked=True)
 
     # -- a turn: one play --------------------------------------------------------------------------
 

@@ -24,18 +24,19 @@ class HoechsteKarte(BoxRuleset, folder=__package__):
     space = staticmethod(space.action_space)
     situations = SITUATIONS
     min_players, max_players = 2, 4
-    codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARDS_HIDDEN)
+    codes = FIRST_CODES + (Code.CARD_NOT_IN_HAND, Code.CARD_UNAVAILABLE, Code.CARDS_HIDDEN)
     grammar = Grammar.one_of("play")
     reader = ActionReader([PLAY], turn=("A turn of Die höchste Karte gewinnt: one play, by a player the trick "
                                         "waits for. An empty list, or any other kind of action, is answered "
                                         "with TURN_SHAPE."))
 
     def score(self, state: HoechsteKarteState) -> dict[str, Any]:
-        return most_wins(state, [p.won for p in state.players])
+        return most_wins(state, [count_cards(p.won) for p in state.players])
 
     def view(self, state: HoechsteKarteState, player: int | None) -> HoechsteKarteState:
         """The viewer sees their own hand and their own card in the trick; the others'
-        hands are counts and their trick cards face down."""
+        hands are counts and their trick cards face down. The won, set-aside and out
+        piles lie face up: everyone sees them."""
         holders = tuple(p if i == player else Holder(p.name, Hidden(count_cards(p.hand)), p.won)
                         for i, p in enumerate(state.players))
         trick = tuple(e if e.player == player else Entry(e.player, None) for e in state.trick)

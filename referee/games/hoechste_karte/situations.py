@@ -14,7 +14,7 @@ def _last_trick_tied(before: Data, turn: Data, answer: Data) -> bool:
 
 
 def _set_aside_then_won(before: Data, turn: Data, answer: Data) -> bool:
-    return before["set_aside"] > 0 and any(e["type"] == "won" and e["from"] == "set_aside" for e in answer["events"])
+    return bool(before["set_aside"]) and any(e["type"] == "won" and e["from"] == "set_aside" for e in answer["events"])
 
 
 #: (name, description, what shows it).

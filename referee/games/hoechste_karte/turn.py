@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ...families.box.actions import Play
 from ...families.box.cards import value
-from ...families.box.piles import Entry, Hidden, count_cards
+from ...families.box.piles import Cards, Entry, Hidden, count_cards, emptied, put_on, stacked
 from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -42,12 +42,20 @@ class HoechsteKarteTurn(BoxTurn):
                 return Violation(Code.CARD_NOT_IN_HAND, index, Message(
                     "{player} does not hold {card}.", player=self.who(), card=Card(card)))
             return None
-        if card is not None and (card not in self.state.cards_of(self.player)
-                                 or any(e.card == card for e in self.trick)):
+        if card is None:
+            return None
+        if card not in self.state.cards_of(self.player):
             return Violation(Code.CARD_NOT_IN_HAND, index, Message(
                 "{card} cannot be in the hand of {player}: only that player's colour, 1 to 11, not yet played.",
                 card=Card(card), player=self.who()))
+        if any(e.card == card for e in self.trick) or self.turned_up(card):
+            return Violation(Code.CARD_UNAVAILABLE, index, Message(
+                "{card} has been played already: it lies face up on the table.", card=Card(card)))
         return None
+
+    def turned_up(self, card: str) -> bool:
+        """The card lies in a known won, set-aside or out pile (a count hides its cards)."""
+        return any(not isinstance(pile, Hidden) and card in pile for _, pile in self.state.shown_piles)
 
     def perform_play(self, index: int, action: Play) -> None:
         me = self.players[self.player]
@@ -77,25 +85,30 @@ class HoechsteKarteTurn(BoxTurn):
         top = max(value(e.card) for e in trick)
         best = [e.player for e in trick if value(e.card) == top]
         last = all(count_cards(p.hand) == 0 for p in self.players)
+        cards = stacked([e.card for e in trick])  # the card played last on top
+        aside = count_cards(self.set_aside)
         if len(best) == 1:
             winner = best[0]
-            taken = len(trick) + self.set_aside
             holder = self.players[winner]
-            self.players[winner] = Holder(holder.name, holder.hand, holder.won + taken)
+            self.players[winner] = Holder(holder.name, holder.hand, self.onto(holder.won, cards))
             self.events.append({"type": "won", "player": winner, "cards": len(trick), "from": "trick"})
-            if self.set_aside:
-                self.events.append({"type": "won", "player": winner, "cards": self.set_aside, "from": "set_aside"})
-            self.set_aside = 0
+            if aside:
+                self.events.append({"type": "won", "player": winner, "cards": aside, "from": "set_aside"})
+            self.set_aside = emptied(self.set_aside)
         elif last:
             self.events.append({"type": "out", "cards": len(trick), "from": "trick"})
-            if self.set_aside:
-                self.events.append({"type": "out", "cards": self.set_aside, "from": "set_aside"})
-            self.out += len(trick) + self.set_aside
-            self.set_aside = 0
+            if aside:
+                self.events.append({"type": "out", "cards": aside, "from": "set_aside"})
+            self.out = self.onto(self.out, cards)
+            self.set_aside = emptied(self.set_aside)
         else:
             self.events.append({"type": "set_aside", "cards": len(trick), "from": "trick"})
-            self.set_aside += len(trick)
+            self.set_aside = put_on(self.set_aside, cards)
         self.trick = []
+
+    def onto(self, pile: Cards, trick: tuple[str, ...]) -> Cards:
+        """A pile that takes the trick and then what is set aside on top of it, as it lies."""
+        return put_on(put_on(pile, trick), self.set_aside)
 
     def candidates(self) -> Iterator[Play]:
         if self.taken:  # one play a turn

@@ -32,19 +32,17 @@ def check_game(state: HoechsteKarteState) -> None:
             raise invalid_state("{card} is not of the colour of {player}, who played it",
                                 card=Card(entry.card), player=player_term(state, entry.player))
     zones = [(f"/players/{i}/hand", p.hand) for i, p in enumerate(state.players)]
-    counted = sum(p.won for p in state.players) + state.set_aside + state.out
-    check_cards(state.deck, zones + entry_zones(state.trick, "/trick"), counted)
+    check_cards(state.deck, zones + entry_zones(state.trick, "/trick") + state.shown_piles)
     sizes = [count_cards(p.hand) + played.count(i) for i, p in enumerate(state.players)]
     if len(set(sizes)) > 1:
         raise invalid_state("the hands hold {sizes} cards (with their cards in the trick); they are always of "
                             "equal size", sizes=", ".join(map(str, sizes)))
-    for where, count in [(f"/players/{i}/won", p.won) for i, p in enumerate(state.players)] + [
-            ("/set_aside", state.set_aside), ("/out", state.out)]:
-        if count % n:
+    for where, pile in state.shown_piles:
+        if count_cards(pile) % n:
             raise invalid_state("{where} holds {count} cards, not a whole number of tricks of {n}",
-                                where=where, count=count, n=n)
+                                where=where, count=count_cards(pile), n=n)
     over = state.is_over
-    if state.out and not over:
+    if count_cards(state.out) and not over:
         raise invalid_state("cards are out of the game before its end")
     check_seats(state, seats(state), over)
 

@@ -27,7 +27,7 @@ def deal(names: Sequence[str], seed: int, first: int, hidden: bool, options: Any
     dealt = min(chosen["cards_each"], len(cards) // n) * n  # too many for the players: refused below
     for index, card in enumerate(cards[:dealt]):
         stacks[(first + index) % n].insert(0, card)  # dealt onto the top
-    players = tuple(Guesser(name, Hidden(len(stack)) if hidden else tuple(stack), 0)
+    players = tuple(Guesser(name, Hidden(len(stack)) if hidden else tuple(stack), ())
                     for name, stack in zip(names, stacks))
     state = RatefixState(chosen, players, None, tuple(range(n)), (), (), first, len(cards) - dealt)
     check_game(state)  # cards_each above 80 divided by the players: INVALID_STATE naming it

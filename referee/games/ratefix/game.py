@@ -3,11 +3,12 @@ judged on them (`referee.compact` documents the interface, `core/compact.py` the
 part).
 
 Every answer is the dict engine's (`turn.py` is the reference: it names every refusal);
-every stack must be known. Putting the cards is a simultaneous step (`current` is None,
+every stack and won pile must be known. Putting the cards is a simultaneous step (`current` is None,
 `waiting` names the seats still to put); then one seat at a time guesses. A guess is
 listed once, without its value (`Guess()`, as `POST /v1/legal-actions` lists it), and
-taken with one (`Guess(17)`). The cards won and out of the game are kept as lists; the
-state counts them.
+taken with one (`Guess(17)`). The cards won are kept as lists with their top card last
+(a middle taken is appended), which the state lists top first; the state counts the
+cards out of the game.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ class Game(TableGame):
     def _load(self, state: RatefixState) -> None:
         if not all(known(p.stack) for p in state.players) or any(e.card is None for e in state.middle):
             raise HiddenCards("a game in process needs every stack and the middle known")
+        if not all(known(p.won) for p in state.players):
+            raise HiddenCards("a game in process needs every won pile known")
         self.stacks = [list(reversed(p.stack)) for p in state.players]
-        # The state counts the cards won and out; which cards they were is not in it, so a
-        # loaded game holds placeholders for them (None).
-        self.won = [[None] * p.won for p in state.players]
+        self.won = [list(reversed(p.won)) for p in state.players]
         self.middle, self.guesses, self.leader = list(state.middle), list(state.guesses), state.leader
         self.out = (None,) * state.out
         self.names = [p.name for p in state.players]
@@ -44,7 +45,7 @@ class Game(TableGame):
         self._current, self._waiting, self._over = state.current, tuple(state.waiting), state.is_over
 
     def _build(self) -> RatefixState:
-        players = tuple(Guesser(name=name, stack=tuple(reversed(stack)), won=len(won))
+        players = tuple(Guesser(name=name, stack=tuple(reversed(stack)), won=tuple(reversed(won)))
                         for name, stack, won in zip(self.names, self.stacks, self.won))
         return RatefixState(options=self.options, players=players, current=self._current, waiting=self._waiting,
                             middle=tuple(self.middle), guesses=tuple(self.guesses), leader=self.leader,

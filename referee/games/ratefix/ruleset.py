@@ -42,11 +42,12 @@ class Ratefix(BoxRuleset, folder=__package__):
 
     def score(self, state: RatefixState) -> dict[str, Any]:
         """Cards won; most wins, ties share."""
-        return most_wins(state, [p.won for p in state.players])
+        return most_wins(state, [count_cards(p.won) for p in state.players])
 
     def view(self, state: RatefixState, player: int | None) -> RatefixState:
         """Nobody sees a face-down stack, not even its owner; in the middle each player sees
-        only their own card until it is turned up."""
+        only their own card until it is turned up. The won piles lie face up: everyone
+        sees them."""
         players = tuple(replace(p, stack=Hidden(count_cards(p.stack))) for p in state.players)
         middle = tuple(e if e.player == player else Entry(e.player, None) for e in state.middle)
         return replace(state, players=players, middle=middle)

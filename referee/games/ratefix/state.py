@@ -1,4 +1,5 @@
-"""A Ratefix state: per player a face-down `stack` and a count of cards `won`; the cards
+"""A Ratefix state: per player a face-down `stack` and the pile of cards `won` (each
+turned up for all to see: a list, a count only where a state gave one); the cards
 put face down into the `middle` this round, the `guesses` made so far, the round's
 `leader` (who guesses first) and the cards `out` of the game; and Ratefix's two actions,
 `put` and `guess`.
@@ -11,7 +12,8 @@ from typing import Any, NamedTuple
 from ...families.box.actions import CARD_OR_NULL, ActionKind, ActionReader, optional_card
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, count, entries, records_of, wired, wired_record
+from ...families.box.state import (PILE, BoxPlayer, BoxState, Kind, Pile, count, entries, records_of, shown, wired,
+                                   wired_record)
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -139,15 +141,17 @@ LEADER = Kind(read_int, None, {"type": "integer", "minimum": 0, "maximum": 15})
 
 @wired_record
 class Guesser(BoxPlayer):
-    """A player: their face-down stack and the count of cards they have won."""
+    """A player: their face-down stack and the pile of the middles they have taken."""
 
     TITLE = "Ratefix player"
-    ABOUT = "One player: a face-down stack and how many cards they have won."
+    ABOUT = "One player: a face-down stack and the cards they have won."
 
     stack: Cards = wired(
         PILE, pile=Pile("Stack", "down"),
         about="The face-down stack, top card first, or its size alone.")
-    won: int = wired(count("won"), about="How many cards the player has won.")
+    won: Cards = wired(
+        shown("won"), pile=Pile("Won", "up"),
+        about="The cards won, top first: each middle taken on top, the card put last on top.")
 
 
 @wired_record

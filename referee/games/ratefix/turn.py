@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...families.box.cards import value
-from ...families.box.piles import Entry, Hidden
+from ...families.box.piles import Entry, Hidden, put_on, stacked
 from ...families.box.turn import BoxTurn, Step
 from ...core.codes import Code
 from ...core.errors import Violation
@@ -44,9 +44,10 @@ class RatefixTurn(BoxTurn):
         return any(e.card is None for e in middle)
 
     def listed(self, card: str) -> bool:
+        """The card lies in the middle, a known stack or a known won pile."""
         if any(e.card == card for e in self.middle):
             return True
-        return any(not isinstance(p.stack, Hidden) and card in p.stack for p in self.players)
+        return any(not isinstance(pile, Hidden) and card in pile for p in self.players for pile in (p.stack, p.won))
 
     def check_put(self, index: int, action: Put) -> Violation | None:
         stack = self.players[self.player].stack
@@ -76,7 +77,8 @@ class RatefixTurn(BoxTurn):
             total += value(entry.card)
         taker = min(self.guesses, key=lambda said: abs(said.value - total)).player  # min keeps the first
         winner = self.players[taker]
-        self.players[taker] = replace(winner, won=winner.won + len(self.middle))
+        middle = stacked([e.card for e in self.middle])  # the card put last on top
+        self.players[taker] = replace(winner, won=put_on(winner.won, middle))
         self.events.append({"type": "won", "player": taker, "cards": len(self.middle), "from": "middle"})
         self.middle, self.guesses, self.leader = [], [], taker
 

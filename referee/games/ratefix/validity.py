@@ -32,15 +32,16 @@ def check_game(state: RatefixState) -> None:
         raise invalid_state("out is {out}, but {n} players with {each} cards each leave {expected} out of the game",
                             out=state.out, n=n, each=state.cards_each, expected=len(state.deck) - n * state.cards_each)
     zones = [(f"/players/{i}/stack", p.stack) for i, p in enumerate(state.players)]
-    check_cards(state.deck, zones + entry_zones(state.middle, "/middle"), state.out + sum(p.won for p in state.players))
+    won = [(f"/players/{i}/won", p.won) for i, p in enumerate(state.players)]
+    check_cards(state.deck, zones + entry_zones(state.middle, "/middle") + won, state.out)
     sizes = stack_sizes(state)
     if len(set(sizes)) > 1:
         raise invalid_state("the stacks hold {sizes} cards (with their cards in the middle); they are always "
                             "of equal size", sizes=", ".join(str(s) for s in sizes))
     for i, player in enumerate(state.players):
-        if player.won % n:
+        if count_cards(player.won) % n:
             raise invalid_state("{player} has won {won} cards, not a whole number of rounds of {n} cards",
-                                player=player_term(state, i), won=player.won, n=n)
+                                player=player_term(state, i), won=count_cards(player.won), n=n)
     check_guesses(state)
     check_seats(state, seats(state), state.is_over)
 

@@ -68,6 +68,11 @@ class SchnippSchnapp(BoxRuleset, folder=__package__):
             return action._replace(shuffle=rng.getrandbits(128))
         return action
 
+    def acts_for_others(self, action: Any) -> tuple[int, ...]:
+        """A call's `with`: the others who called at the same moment (at a table one person
+        records everyone's calls; a sealed seat calls for itself alone)."""
+        return action.together_with if isinstance(action, Call) else ()
+
     def picture_facts(self, state: SchnippSchnappState) -> PictureFacts:
         """The flipped cards a call would rightly take now: one whose value lies on another
         open pile too ("Schnapp!"), or on top of the middle ("Schnipp!")."""

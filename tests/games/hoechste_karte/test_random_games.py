@@ -1,6 +1,7 @@
 """Whole games of "Die höchste Karte gewinnt" played at random from seeded deals (2 to 4
 players, both editions), known and through each player's view: after every turn every
-card is there once (won, set aside and out counted), the legal actions agree with what
+card is there once (in a hand, the trick, or the won, set-aside and out piles, each a
+list of the cards turned up), the legal actions agree with what
 the referee accepts, and the last play of a trick seen through a view is CARDS_HIDDEN."""
 
 from __future__ import annotations
@@ -44,14 +45,21 @@ def test_random_games_keep_every_card_and_agree_with_the_legal_actions(players, 
         else:
             assert judge(view, player, action).state.to_dict() == engine.view(result.state, player).to_dict()
         state = result.state.to_dict()
-        listed_cards = [c for p in state["players"] for c in p["hand"]] + [e["card"] for e in state["trick"]]
-        counted = sum(p["won"] for p in state["players"]) + state["set_aside"] + state["out"]
-        assert len(set(listed_cards)) == len(listed_cards) and len(listed_cards) + counted == 11 * players
+        listed_cards = [c for p in state["players"] for c in p["hand"] + p["won"]] + [
+            e["card"] for e in state["trick"]] + state["set_aside"] + state["out"]
+        assert len(set(listed_cards)) == len(listed_cards) == 11 * players
+        trick = [e["card"] for e in result.events if e["type"] == "revealed"]
+        if trick:  # the trick went onto one pile, the card played last on top, under what was set aside
+            moved = [e for e in result.events if e["type"] in ("won", "set_aside", "out")]
+            pile = state["players"][moved[0]["player"]]["won"] if moved[0]["type"] == "won" else state[moved[0]["type"]]
+            aside = sum(e["cards"] for e in moved[1:])
+            assert pile[aside:aside + len(trick)] == trick[::-1]
     final = engine.load_state(state)
-    assert final.is_over and state["waiting"] == [] and state["set_aside"] == 0
+    assert final.is_over and state["waiting"] == [] and state["set_aside"] == []
     scores = engine.scores(final)
     assert result.events[-1] == {"type": "game_over", "scores": scores["scores"], "winners": scores["winners"]}
-    assert sum(s["cards"] for s in scores["scores"]) + state["out"] == 11 * players
+    assert sum(s["cards"] for s in scores["scores"]) + len(state["out"]) == 11 * players
+    assert [s["cards"] for s in scores["scores"]] == [len(p["won"]) for p in state["players"]]
     try:
         judge(state, 0, play("O1"))
     except engine.Violation as refused:

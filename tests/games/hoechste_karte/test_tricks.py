@@ -23,7 +23,7 @@ def test_a_trick_is_played_face_down_and_taken_by_the_one_highest_card():
     assert events == [{"type": "revealed", "player": 0, "card": "O3"},
                       {"type": "revealed", "player": 1, "card": "Y7"},
                       {"type": "won", "player": 1, "cards": 2, "from": "trick"}]
-    assert after["players"][1]["won"] == 2 and after["trick"] == [] and after["waiting"] == [0, 1]
+    assert after["players"][1]["won"] == ["Y7", "O3"] and after["trick"] == [] and after["waiting"] == [0, 1]
 
 
 def test_a_tied_trick_is_set_aside_and_carried_to_the_next_winner():
@@ -32,17 +32,18 @@ def test_a_tied_trick_is_set_aside_and_carried_to_the_next_winner():
         state, _ = outcome(state, play(card), player=player)
     state, events = outcome(state, play("G2"), player=2)
     assert events[-1] == {"type": "set_aside", "cards": 3, "from": "trick"}
-    assert state["set_aside"] == 3
+    assert state["set_aside"] == ["G2", "Y9", "O9"]
     for player, card in ((2, "G5"), (0, "O1")):
         state, _ = outcome(state, play(card), player=player)
     state, events = outcome(state, play("Y2"), player=1)
     assert events[-2:] == [{"type": "won", "player": 2, "cards": 3, "from": "trick"},
                            {"type": "won", "player": 2, "cards": 3, "from": "set_aside"}]
-    assert state["players"][2]["won"] == 6 and state["set_aside"] == 0
+    # The trick goes onto the won pile first, the card played last on top; the set-aside cards on top of it.
+    assert state["players"][2]["won"] == ["G2", "Y9", "O9", "Y2", "O1", "G5"] and state["set_aside"] == []
 
 
 def test_a_tie_in_the_last_trick_sends_it_and_the_set_aside_cards_out_of_the_game():
-    state = hoechste(hands=[["O11"], ["Y11"]], won=[10, 8], set_aside=2)
+    state = hoechste(hands=[["O11"], ["Y11"]], won=[O[:5] + Y[:5], O[5:9] + Y[5:9]], set_aside=["Y10", "O10"])
     state, _ = outcome(state, play("O11"), player=0)
     state, events = outcome(state, play("Y11"), player=1)
     assert events[2:] == [
@@ -50,38 +51,61 @@ def test_a_tie_in_the_last_trick_sends_it_and_the_set_aside_cards_out_of_the_gam
         {"type": "out", "cards": 2, "from": "set_aside"},
         {"type": "game_over", "scores": [{"player": 0, "cards": 10}, {"player": 1, "cards": 8}], "winners": [0]},
     ]
-    assert state["out"] == 4 and state["waiting"] == [] and state["current"] is None
+    assert state["out"] == ["Y10", "O10", "Y11", "O11"] and state["set_aside"] == []
+    assert state["waiting"] == [] and state["current"] is None
     assert refusal(state, play("O1"), player=0) == ("GAME_OVER", None)
 
 
-def test_card_not_in_hand_beside_its_legal_counterpart():
-    state = hoechste()
-    assert refusal(state, play("Y3"), player=0) == ("CARD_NOT_IN_HAND", 0)
-    assert refusal(state, play("O12"), player=0) == ("CARD_NOT_IN_HAND", 0)
-    assert refusal(state, play(), player=0) == ("CARD_NOT_IN_HAND", 0)  # a known hand names its card
-    hidden = hoechste(hide=[0], trick=[(1, "Y4")])
-    hidden["trick"] = []
-    hidden["waiting"] = [0, 1]
-    assert refusal(hidden, play("Y3"), player=0) == ("CARD_NOT_IN_HAND", 0)  # another player's colour
-    assert outcome(hidden, play("O3"), player=0)[0]["players"][0]["hand"] == {"count": 10}
-    assert outcome(hidden, play(), player=0)[0]["trick"] == [{"player": 0, "card": None}]
+def test_a_record_written_with_numbers_is_read_as_counts_and_answered_with_counts():
+    state = hoechste(hands=[["O11"], ["Y11"]], won=[10, 8], set_aside=2)
+    state, _ = outcome(state, play("O11"), player=0)
+    state, events = outcome(state, play("Y11"), player=1)
+    assert events[-1] == {"type": "game_over", "scores": [{"player": 0, "cards": 10}, {"player": 1, "cards": 8}],
+                          "winners": [0]}
+    assert [p["won"] for p in state["players"]] == [{"count": 10}, {"count": 8}]
+    assert state["set_aside"] == {"count": 0} and state["out"] == {"count": 4}  # a count stays a count
 
 
-def test_the_last_play_of_a_trick_with_a_hidden_card_is_cards_hidden():
-    state = hoechste(hands=[O[1:], Y], trick=[(0, None)])
-    assert refusal(state, play("Y5"), player=1) == ("CARDS_HIDDEN", None)
-    view = hoechste(hands=[O, Y], hide=[1])
-    state, _ = outcome(view, play("O4"), player=0)
-    assert refusal(state, play(), player=1) == ("CARDS_HIDDEN", None)
-    assert outcome(state, play("Y4"), player=1)[1][-1] == {"type": "set_aside", "cards": 2, "from": "trick"}
+def test_a_count_pile_that_takes_a_known_trick_stays_a_count_and_a_list_that_takes_a_count_becomes_one():
+    state = hoechste(hands=[O[4:], Y[4:]], won=[4, ["Y2", "O2"]], set_aside=["Y1", "O1"])
+    state, _ = outcome(state, play("O9"), player=0)
+    state, _ = outcome(state, play("Y5"), player=1)
+    assert state["players"][0]["won"] == {"count": 8} and state["set_aside"] == []
+    assert state["players"][1]["won"] == ["Y2", "O2"]
+    state = hoechste(hands=[O[4:], Y[4:]], won=[["O1", "Y1", "O2", "Y2"], ["Y3", "O3"]], set_aside=2)
+    state, _ = outcome(state, play("O5"), player=0)
+    state, _ = outcome(state, play("Y9"), player=1)
+    assert state["players"][1]["won"] == {"count": 6} and state["set_aside"] == {"count": 0}
+    assert state["players"][0]["won"] == ["O1", "Y1", "O2", "Y2"]
 
 
-def test_not_your_turn_and_turn_shape():
-    state = hoechste(hands=[O[1:], Y], trick=[(0, "O1")])
-    assert refusal(state, play("O2"), player=0) == ("NOT_YOUR_TURN", None)
-    assert refusal(state, play("Y2"), play("Y3"), player=1) == ("TURN_SHAPE", 1)
-    assert refusal(state, {"type": "reveal"}, player=1) == ("TURN_SHAPE", 0)
-    assert refusal(state, player=1) == ("TURN_SHAPE", None)
+def test_a_card_already_turned_up_is_card_unavailable_beside_one_not_yet_played():
+    """A card lies face up once its trick is settled: naming it again from a hidden hand
+    is refused, whichever pile it lies in; a card of a count pile cannot be checked."""
+    hidden = hoechste(hands=[O[2:], Y[2:]], won=[[], ["Y1", "O1"]], set_aside=["Y2", "O2"], hide=[0, 1])
+    assert refusal(hidden, play("O1"), player=0) == ("CARD_UNAVAILABLE", 0)  # in Ben's won pile
+    assert refusal(hidden, play("O2"), player=0) == ("CARD_UNAVAILABLE", 0)  # set aside
+    assert refusal(hidden, play("Y1"), player=0) == ("CARD_NOT_IN_HAND", 0)  # not Ada's colour: checked first
+    assert outcome(hidden, play("O3"), player=0)[0]["trick"] == [{"player": 0, "card": "O3"}]
+    end = hoechste(hands=[["O11"], ["Y11"]], won=[O[:5] + Y[:5], O[5:9] + Y[5:9]], out=[],
+                   set_aside=["Y10", "O10"], hide=[0, 1])
+    assert refusal(end, play("O10"), player=0) == ("CARD_UNAVAILABLE", 0)
+    counted = hoechste(hands=[O[2:], Y[2:]], won=[[], 2], set_aside=["Y2", "O2"], hide=[0, 1])
+    assert outcome(counted, play("O1"), player=0)[0]["trick"] == [{"player": 0, "card": "O1"}]
+    assert refusal(counted, play("O2"), player=0) == ("CARD_UNAVAILABLE", 0)
+
+
+def test_a_card_named_in_trick_one_and_again_in_trick_four_is_refused():
+    """A family recording hidden hands names Ada's orange 11 twice: the second time the
+    card lies in her won pile."""
+    state = hoechste(hide=[0, 1])
+    for trick in (("O11", "Y3"), ("O1", "Y4"), ("O2", "Y5")):
+        for player, card in enumerate(trick):
+            state, _ = outcome(state, play(card), player=player)
+    assert [p["won"] for p in state["players"]] == [["Y3", "O11"], ["Y5", "O2", "Y4", "O1"]]
+    assert refusal(state, play("O11"), player=0) == ("CARD_UNAVAILABLE", 0)
+    assert refusal(state, play("O1"), player=0) == ("CARD_UNAVAILABLE", 0)
+    assert outcome(state, play("O3"), player=0)[0]["trick"] == [{"player": 0, "card": "O3"}]
 
 
 @pytest.mark.parametrize(("state", "reason"), [
@@ -93,6 +117,12 @@ def test_not_your_turn_and_turn_shape():
     (hoechste(hands=[O, Y, O]), None),
     (hoechste(hands=[O[1:], Y[1:]], trick=[(0, "O1"), (1, "Y1")]), "every player has played to the open trick, so it would have been taken"),
     (hoechste(hands=[O, Y], players=2, waiting=[0]), "waiting leaves out Ben, who has still to act"),
+    (hoechste(hands=[O[1:], Y[1:]], won=[["O1", "Y1"], []], set_aside=["Y1", "O1"]),
+     "the yellow 1 is listed twice, in /players/0/won and in /set_aside"),
+    (hoechste(hands=[O[1:], Y[1:]], won=[["O1", "G1"], []]), "the green 1 in /players/0/won is not a card of this game"),
+    (hoechste(hands=[O[1:], Y[1:]], won=[[], ["O12", "Y1"]]), "the orange 12 in /players/1/won is not a card of this game"),
+    (hoechste(hands=[O[1:], Y[1:]], won=[["O1"], ["Y1"]]), "/players/0/won holds 1 cards, not a whole number of tricks of 2"),
+    (hoechste(hands=[O[1:], Y[1:]], out=["O1", "Y1"]), "cards are out of the game before its end"),
 ])
 def test_impossible_states(state, reason):
     found = violation(state, play("O1"), player=0)

@@ -48,6 +48,12 @@ def moved(state):
     (ratefix(middle=[(0, "O9"), (1, "O8")], current=1), "ben cannot act now"),
     (ratefix(stacks=[["O9"], ["O9"]]), "the orange 9 is listed twice, in /players/0/stack and in /players/1/stack"),
     (ratefix(stacks=[["R9"], []]), "the red 9 in /players/0/stack is not a card of this game"),
+    (ratefix(stacks=[["O9"], ["Y5"]], won=[["R9", "B2"], []]), "the red 9 in /players/0/won is not a card of this game"),
+    (ratefix(stacks=[["O9"], ["Y5"]], won=[[], ["O9", "B2"]]),
+     "the orange 9 is listed twice, in /players/0/stack and in /players/1/won"),
+    (ratefix(stacks=[["O9"], ["Y5"]], won=[["B1", "B2"], ["B2", "B3"]]),
+     "the blue 2 is listed twice, in /players/0/won and in /players/1/won"),
+    (ratefix(players=2, won=[["B1"], ["B3"]]), "ada has won 1 cards, not a whole number of rounds of 2 cards"),
 ])
 def test_an_impossible_state_names_what_is_wrong(state, expected):
     assert reason(state, player=state["current"] if state["current"] is not None else 0).lower() == expected

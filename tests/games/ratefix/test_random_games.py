@@ -1,6 +1,6 @@
 """Whole Ratefix games played at random from seeded deals, for 2 to 4 players, both
 editions and any `cards_each`: after every turn the 80 cards are all there once (those
-out of the game and won counted), the legal actions agree with who may act and what the
+out of the game counted, the won piles listed, each middle on top in the order put), the legal actions agree with who may act and what the
 referee accepts, and a stacks-hidden copy of the game, fed the same turns with the cards
 named, stays the known game with its stacks as counts. A finished game refuses every
 turn with GAME_OVER."""
@@ -30,11 +30,11 @@ def hidden(state):
 
 
 def assert_every_card_once(state):
-    cards = [c for p in state["players"] for c in p["stack"]] + [e["card"] for e in state["middle"]]
+    cards = [c for p in state["players"] for c in p["stack"] + p["won"]] + [e["card"] for e in state["middle"]]
     edition = {"2018": "OYGB", "original": "RYGB"}[state["options"]["edition"]]
     assert Counter(cards).most_common(1)[0][1] == 1 if cards else True
     assert set(cards) <= {f"{c}{v}" for c in edition for v in range(1, 21)}
-    assert len(cards) + state["out"] + sum(p["won"] for p in state["players"]) == 80
+    assert len(cards) + state["out"] == 80
 
 
 def assert_legal_agrees(state):
@@ -73,6 +73,12 @@ def test_random_games_keep_every_card_and_agree_with_the_legal_actions(game, see
             result = judge(state, player, action)
             shadow = judge(secret, player, action)
         assert shadow.events == result.events and shadow.unchecked == result.unchecked == []
+        taken = [e for e in result.events if e["type"] == "won"]
+        if taken:
+            middle = [e["card"] for e in result.events if e["type"] == "revealed"]
+            won = result.state.to_dict()["players"][taken[0]["player"]]["won"]
+            assert won[:len(middle)] == middle[::-1] and len(won) - len(middle) == len(
+                state["players"][taken[0]["player"]]["won"])
         state, secret = result.state.to_dict(), shadow.state.to_dict()
         assert secret == hidden(state)
         assert_every_card_once(state)

@@ -22,7 +22,8 @@ def test_the_nearest_guess_below_the_total_takes_the_middle():
     assert events == [{"type": "revealed", "player": 0, "card": "O9"}, {"type": "revealed", "player": 1, "card": "Y5"},
                       {"type": "revealed", "player": 2, "card": "G13"},
                       {"type": "won", "player": 0, "cards": 3, "from": "middle"}]
-    assert [p["won"] for p in after["players"]] == [3, 0, 0]
+    # The middle goes onto the taker's won pile in the order put, each card on top.
+    assert [p["won"] for p in after["players"]] == [["G13", "Y5", "O9"], [], []]
     assert (after["leader"], after["middle"], after["guesses"], after["waiting"]) == (0, [], [], [0, 1, 2])
 
 
@@ -43,6 +44,15 @@ def test_of_two_equally_near_guesses_the_one_made_first_takes_the_middle():
     assert events[-1] == {"type": "won", "player": 2, "cards": 3, "from": "middle"}
     after, events = taken([(0, 25), (1, 3), (2, 29)], leader=0)
     assert events[-1] == {"type": "won", "player": 0, "cards": 3, "from": "middle"}
+
+
+def test_a_won_pile_takes_each_middle_on_top():
+    state = ratefix(stacks=[[], [], []], middle=MIDDLE, guesses=[(0, 25), (1, 30)], won=[["B1", "B2", "B3"], [], []])
+    after, _ = outcome(state, guess(40), player=2)
+    assert after["players"][0]["won"] == ["G13", "Y5", "O9", "B1", "B2", "B3"]
+    counted = ratefix(stacks=[[], [], []], middle=MIDDLE, guesses=[(0, 25), (1, 30)], won=[3, [], []])
+    after, _ = outcome(counted, guess(40), player=2)
+    assert after["players"][0]["won"] == {"count": 6}  # a count stays a count
 
 
 def test_the_round_the_stacks_ran_out_in_ends_the_game_with_the_scores():

@@ -44,6 +44,26 @@ def test_a_card_listed_elsewhere_or_not_of_the_edition_is_card_unavailable():
     assert outcome(state, put("B20"), player=1)[0]["middle"][1] == {"player": 1, "card": "B20"}
 
 
+def test_a_card_in_a_won_pile_is_card_unavailable_and_one_in_a_count_pile_cannot_be_checked():
+    state = ratefix(stacks=[["O9"], ["Y5"]], won=[["B10", "G7"], 2], hide=[0, 1])
+    assert refusal(state, put("B10"), player=0) == ("CARD_UNAVAILABLE", 0)  # taken in an earlier round
+    assert refusal(state, put("G7"), player=1) == ("CARD_UNAVAILABLE", 0)
+    assert outcome(state, put("B11"), player=0)[0]["middle"] == [{"player": 0, "card": "B11"}]
+
+
+def test_a_blue_10_named_in_round_one_and_again_in_round_four_is_refused():
+    state = ratefix(stacks=[["B10", "O1", "O2", "O3"], ["Y1", "Y2", "Y3", "Y4"]], cards_each=10, hide=[0, 1])
+    rounds = [("B10", "Y1"), ("O1", "Y2"), ("O2", "Y3")]
+    for cards in rounds:
+        for player, card in enumerate(cards):
+            state, _ = outcome(state, put(card), player=player)
+        for _ in range(2):
+            state, _ = outcome(state, guess(5), player=state["current"])
+    assert sum(len(p["won"]) for p in state["players"]) == 6 and any("B10" in p["won"] for p in state["players"])
+    assert refusal(state, put("B10"), player=0) == ("CARD_UNAVAILABLE", 0)
+    assert outcome(state, put("O3"), player=0)[0]["middle"] == [{"player": 0, "card": "O3"}]
+
+
 def test_a_player_who_has_put_or_is_not_to_guess_is_not_your_turn():
     putting = ratefix(stacks=[["O9"], ["Y5"]], middle=[(1, "Y20")])
     assert putting["waiting"] == [0]
