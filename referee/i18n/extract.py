@@ -58,12 +58,13 @@ def template(domain: str, root: Path = ROOT) -> bytes:
     return written.getvalue()
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Write both templates; with `--check`, only say which differ (exit status 1)."""
+def main(argv: list[str] | None = None, root: Path = ROOT) -> int:
+    """Write both templates of the sources under `root`; with `--check`, only say which
+    differ (exit status 1)."""
     check = "--check" in (sys.argv[1:] if argv is None else argv)
     stale = []
     for domain in CONFIGS:
-        fresh, path = template(domain), template_path(domain)
+        fresh, path = template(domain, root), template_path(domain, root)
         if path.read_bytes() != fresh:
             stale.append(path)
             if not check:

@@ -153,9 +153,9 @@ class _Drawing:
             parts.append(text(at[0], at[1], count_line, size.text, "#333", cls="hand-count"))
             flow.newline()
             pointer = f"/players/{index}/{where}"
-            if not hand:  # an empty place, as an empty pile's, for a mark to name
-                cx, cy = flow.place(size.hand_w, size.hand_h)
-                parts.append(space(cx, cy, size.hand_w, size.hand_h, texts.gettext("empty"), size.text, where,
+            if not hand:  # an empty place, as an empty pile's (as wide, so its word reads), for a mark to name
+                cx, cy = flow.place(size.card_w, size.card_h)
+                parts.append(space(cx, cy, size.card_w, size.card_h, texts.gettext("empty"), size.text, where,
                                    pointer, self.marks))
             for name in hand:
                 cx, cy = flow.place(size.hand_w, size.hand_h)
