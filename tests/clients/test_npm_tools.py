@@ -62,7 +62,16 @@ def test_the_typescript_types_have_typed_states_turns_and_no_defs(types):
             'components["schemas"]["HoechsteKarteState"] | components["schemas"]["MogelnState"] | '
             'components["schemas"]["RatefixState"] | components["schemas"]["SchwarzerPeterState"] | '
             'components["schemas"]["SchnippSchnappState"];') in text
-    assert 'turn: components["schemas"]["Turn"];' in text
+    # One turn request per ruleset, whose state and turn are that ruleset's.
+    rulesets = ("Master", "Classic", "Junior", "Zweikampf", "FarbenSammeln", "UeberallAnschliessen",
+                "HoechsteKarte", "Mogeln", "Ratefix", "SchwarzerPeter", "SchnippSchnapp")
+    assert ("PlainTurnRequest: " + " | ".join(f'components["schemas"]["{r}TurnRequest"]' for r in rulesets) + ";") in text
+    for r in rulesets:
+        request = re.search(rf"\n        {r}TurnRequest: \{{\n(.*?)\n        \}};", text, flags=re.DOTALL)
+        assert request, r
+        assert f'state: components["schemas"]["{r}State"];' in request.group(1), r
+        assert f'turn: components["schemas"]["{r}Turn"];' in request.group(1), r
+    assert 'actions: components["schemas"]["RatefixAction"][];' in text
     assert 'actions: components["schemas"]["MasterAction"][];' in text
     assert not re.search(r"\w\??: unknown\b", text)  # no member typed unknown (headers aside)
 
@@ -86,4 +95,5 @@ def test_redocly_lint_finds_no_error(served):
     found = re.findall(r"^(\w+) ([\w-]+): \d+$", done.stdout + done.stderr, flags=re.MULTILINE)
     assert {level for level, _ in found} == {"warning"}
     assert {rule for _, rule in found} == {
-        "operation-4xx-response", "no-required-schema-properties-undefined", "no-unused-components"}
+        "operation-4xx-response", "no-required-schema-properties-undefined", "no-unused-components",
+        "no-illogical-composition-keywords"}

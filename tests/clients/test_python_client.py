@@ -10,8 +10,10 @@ transport (the same app `referee serve` runs, without a socket). Marked `clients
 from __future__ import annotations
 
 import importlib
+import inspect
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import attrs
@@ -29,8 +31,8 @@ def app():
 
 
 @pytest.fixture(scope="module")
-def generated(app, tmp_path_factory):
-    """The package openapi-python-client generates from the served document."""
+def generation(app, tmp_path_factory) -> tuple[Path, list[str]]:
+    """The folder openapi-python-client generates into from the served document, and what it said."""
     folder = tmp_path_factory.mktemp("python-client")
     (folder / "openapi.json").write_bytes(app.test_client().get("/openapi.json").data)
     generator = Path(sys.executable).with_name("openapi-python-client")
@@ -39,9 +41,13 @@ def generated(app, tmp_path_factory):
         cwd=folder, capture_output=True, text=True, timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    # The only pieces it leaves out are the answers that are not JSON (the picture, the YAML).
-    warnings = [line for line in (done.stdout + done.stderr).splitlines() if line.startswith("WARNING")]
-    assert warnings == ["WARNING parsing POST /v1/pictures within game.", "WARNING parsing GET /openapi.yaml within service."]
+    return folder, (done.stdout + done.stderr).splitlines()
+
+
+@pytest.fixture(scope="module")
+def generated(generation):
+    """The package openapi-python-client generates from the served document."""
+    folder, _ = generation
     sys.path.insert(0, str(folder))
     try:
         yield importlib.import_module("referee_client")
@@ -64,17 +70,33 @@ def models(generated):
     return importlib.import_module("referee_client.models")
 
 
+def test_every_json_piece_of_the_contract_is_generated(generation):
+    _, said = generation
+    # The only pieces it leaves out are the answers that are not JSON (the picture, the YAML);
+    # a schema it cannot read would be dropped, and the operations using it left broken.
+    assert [line for line in said if line.startswith("WARNING")] == [
+        "WARNING parsing POST /v1/pictures within game.", "WARNING parsing GET /openapi.yaml within service."]
+    assert [line for line in said if line.startswith("Unable to process schema")] == []
+
+
 def test_the_models_are_named_and_typed(generated):
     m = models(generated)
     for name in ("MasterState", "ClassicState", "JuniorState", "PlaceAction", "BridgeAction", "DrawAction",
-                 "MasterTurn", "PlainTurnRequest", "PlainTurnResponse", "SealedTurnRequest",
-                 "SealedTurnResponse", "Problem", "CardCount", "Rule"):
+                 "MasterTurn", "MasterTurnRequest", "RatefixTurnRequest", "RatefixGuessAction", "PlainTurnResponse",
+                 "SealedTurnRequest", "SealedTurnResponse", "Problem", "CardCount", "Rule"):
         assert attrs.has(getattr(m, name)), name
-    types = {f.name: f.type for f in attrs.fields(m.PlainTurnRequest)}
-    assert types == {"state": "ClassicState | FarbenSammelnState | HoechsteKarteState | JuniorState | MasterState | MogelnState | "
-                              "RatefixState | SchnippSchnappState | SchwarzerPeterState | UeberallAnschliessenState | ZweikampfState",
-                     "turn": "ClassicTurn | FarbenSammelnTurn | HoechsteKarteTurn | JuniorTurn | MasterTurn | MogelnTurn | "
-                             "RatefixTurn | SchnippSchnappTurn | SchwarzerPeterTurn | UeberallAnschliessenTurn | ZweikampfTurn"}
+    # One turn request per ruleset: its state and its turn are that ruleset's.
+    assert {f.name: f.type for f in attrs.fields(m.MasterTurnRequest)} == {"state": "MasterState", "turn": "MasterTurn"}
+    assert {f.name: f.type for f in attrs.fields(m.RatefixTurnRequest)} == {"state": "RatefixState", "turn": "RatefixTurn"}
+    assert {f.name: f.type for f in attrs.fields(m.RatefixTurn)}["actions"] == "list[RatefixAction]"
+    assert {f.name: f.type for f in attrs.fields(m.RatefixGuessAction)}["type_"] == "Literal['guess']"
+    assert {f.name: f.type for f in attrs.fields(m.MasterReplayRequest)} == {"state": "MasterState", "turns": "list[MasterTurn]"}
+    # POST /v1/turns takes any of them, or a sealed game's request.
+    body = inspect.signature(api(generated, "game.apply_turn").sync).parameters["body"].annotation
+    assert sorted(kind.__name__ for kind in typing.get_args(body)) == [
+        "ClassicTurnRequest", "FarbenSammelnTurnRequest", "HoechsteKarteTurnRequest", "JuniorTurnRequest", "MasterTurnRequest",
+        "MogelnTurnRequest", "RatefixTurnRequest", "SchnippSchnappTurnRequest", "SchwarzerPeterTurnRequest",
+        "SealedTurnRequest", "UeberallAnschliessenTurnRequest", "ZweikampfTurnRequest"]
     assert {f.name: f.type for f in attrs.fields(m.MasterState)}["players"] == "list[MasterPlayer]"
     assert {f.name: f.type for f in attrs.fields(m.MasterTurn)}["actions"] == (
         "list[BridgeAction | DrawAction | PassAction | PlaceAction | SwapAction]")
@@ -97,7 +119,7 @@ def test_a_game_played_through_the_generated_client(generated, client):
     assert isinstance(game.state, m.MasterState)
     assert game.state.players[0].hand[-1] == "J" and len(game.state.players[0].hand) == 20
 
-    legal = api(generated, "game.list_legal_actions").sync(client=client, body=m.PlainLegalActionsRequest(state=game.state))
+    legal = api(generated, "game.list_legal_actions").sync(client=client, body=m.MasterLegalActionsRequest(state=game.state))
     assert isinstance(legal, m.LegalActionsResponse) and legal.player == 0 and legal.complete is False
     assert m.PlaceAction(type_="place", card="Y12") in legal.actions
     assert m.PlaceAction(type_="place", card="J", at="R10") in legal.actions
@@ -105,13 +127,13 @@ def test_a_game_played_through_the_generated_client(generated, client):
     actions = [m.PlaceAction(type_="place", card="J", at="R10"), m.PlaceAction(type_="place", card="R9"),
                m.PlaceAction(type_="place", card="G12"), m.PlaceAction(type_="place", card="B12")]
     played = api(generated, "game.apply_turn").sync(
-        client=client, body=m.PlainTurnRequest(state=game.state, turn=m.MasterTurn(player=0, actions=actions)))
+        client=client, body=m.MasterTurnRequest(state=game.state, turn=m.MasterTurn(player=0, actions=actions)))
     assert isinstance(played, m.PlainTurnResponse) and isinstance(played.state, m.MasterState)
     assert played.state.current == 1 and played.events == [] and played.unchecked == []
     assert [(row.color, row.cards, row.jokers) for row in played.state.rows] == [
         (m.Color.R, [9, 11], [10]), (m.Color.Y, [11], []), (m.Color.G, [11, 12], []), (m.Color.B, [11, 12], [])]
 
-    refused = api(generated, "game.apply_turn").sync(client=client, body=m.PlainTurnRequest(
+    refused = api(generated, "game.apply_turn").sync(client=client, body=m.MasterTurnRequest(
         state=game.state, turn=m.MasterTurn(player=0, actions=[*actions, m.PlaceAction(type_="place", card="Y12")])))
     assert isinstance(refused, m.Problem)
     assert (refused.status, refused.code, refused.action) == (422, m.KnownRuleCode.CARD_LIMIT, 4)
