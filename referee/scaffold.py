@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from ...families.box.options import COLORS, EDITION
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, entries, face_up, wired, wired_record
+from ...families.box.state import BoxPlayer, BoxState, Pile, entries, face_down_stack, face_up, wired, wired_record
 
 OPTIONS = (EDITION, COLORS)
 
@@ -80,9 +80,7 @@ class ${Game}Player(BoxPlayer):
     TITLE = "$title player"
     ABOUT = "One of the two players: a face-down stack and the face-up pile of cards won."
 
-    stack: Cards = wired(
-        PILE, pile=Pile("Stack", "down"),
-        about="The face-down stack, top card first, or its size alone.")
+    stack: Cards = face_down_stack()
     won: tuple[str, ...] = wired(
         face_up("a won pile"), pile=Pile("Won", "up"),
         about="The cards won, face up, top card first.")

@@ -115,6 +115,16 @@ def face_up(what: str) -> Kind:
     return Kind(read_list, list, _ref("FaceUpPile"), what, shape="pile")
 
 
+def face_down_stack() -> Any:
+    """A player's face-down stack, as every game that deals stacks declares it."""
+    return wired(PILE, pile=Pile("Stack", "down"), about="The face-down stack, top card first, or its size alone.")
+
+
+def open_pile() -> Any:
+    """A player's face-up open pile, as every game with one declares it."""
+    return wired(face_up("an open pile"), pile=Pile("Open", "up"), about="The open pile, face up, top card first.")
+
+
 def shown(what: str) -> Kind:
     """A pile every card of which was turned up for all to see (a won pile, cards set
     aside): a list, or a count where its cards are not known (a bare number is read as a

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from ...families.box.actions import CARD_OR_NULL, ActionKind, ActionReader, optional_card
 from ...families.box.options import EDITION, Option, Options, read_options
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import (PILE, BoxPlayer, BoxState, Kind, Pile, count, entries, records_of, shown, wired,
+from ...families.box.state import (BoxPlayer, BoxState, Kind, Pile, count, entries, face_down_stack, records_of, shown, wired,
                                    wired_record)
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
@@ -146,9 +146,7 @@ class Guesser(BoxPlayer):
     TITLE = "Ratefix player"
     ABOUT = "One player: a face-down stack and the cards they have won."
 
-    stack: Cards = wired(
-        PILE, pile=Pile("Stack", "down"),
-        about="The face-down stack, top card first, or its size alone.")
+    stack: Cards = face_down_stack()
     won: Cards = wired(
         shown("won"), pile=Pile("Won", "up"),
         about="The cards won, top first: each middle taken on top, the card put last on top.")

@@ -12,7 +12,7 @@ from typing import Any
 from ...families.box.cards import EDITIONS, value
 from ...families.box.options import EDITION, Option, Options, boolean
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Kind, Pile, count, face_up, seats, wired, wired_record
+from ...families.box.state import BoxPlayer, BoxState, Kind, Pile, count, face_down_stack, face_up, open_pile, seats, wired, wired_record
 from ...core.errors import MalformedInput
 from ...core.wire import Members, read_int
 
@@ -54,12 +54,8 @@ class Snapper(BoxPlayer):
              " with together only, the cards won. A player holds cards while the stack or the open pile is not"
              " empty; one who holds none is out until a right Schnipp.")
 
-    stack: Cards = wired(
-        PILE, pile=Pile("Stack", "down"),
-        about="The face-down stack, top card first, or its size alone.")
-    open: tuple[str, ...] = wired(
-        face_up("an open pile"), pile=Pile("Open", "up"),
-        about="The open pile, face up, top card first.")
+    stack: Cards = face_down_stack()
+    open: tuple[str, ...] = open_pile()
     quartets: tuple[int, ...] = wired(
         QUARTETS,
         about="The values whose four cards this player set aside, in the order set aside.")

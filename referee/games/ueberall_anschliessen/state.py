@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...families.box.cards import TOP, value
 from ...families.box.options import EDITION
 from ...families.box.piles import Cards, count_cards
-from ...families.box.state import PILE, BoxPlayer, BoxState, Pile, face_up, seats, wired, wired_record
+from ...families.box.state import BoxPlayer, BoxState, Pile, face_down_stack, face_up, open_pile, seats, wired, wired_record
 
 OPTIONS = (EDITION,)
 
@@ -26,12 +26,8 @@ class Runner(BoxPlayer):
     ABOUT = ("A player: a face-down stack and the face-up open pile in front of it. A player holds cards "
              "exactly when the stack is not empty: an empty stack takes the open pile turned over.")
 
-    stack: Cards = wired(
-        PILE, pile=Pile("Stack", "down"),
-        about="The face-down stack, top card first, or its size alone.")
-    open: tuple[str, ...] = wired(
-        face_up("an open pile"), pile=Pile("Open", "up"),
-        about="The open pile, face up, top card first.")
+    stack: Cards = face_down_stack()
+    open: tuple[str, ...] = open_pile()
 
     @property
     def holds(self) -> bool:
