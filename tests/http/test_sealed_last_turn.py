@@ -56,6 +56,13 @@ def test_every_seat_sees_the_last_turn_and_the_won_pile_after_a_trick(ruleset, s
     taker = won[0]["player"]
     # The cards taken, each on top as it was turned up (a battle: every card of its ties).
     taken = [e["card"] for a in answers[-won[0]["cards"]:] for e in a["public"] if e["type"] == "revealed"]
+    set_aside = sum(e["cards"] for e in won if e["from"] == "set_aside")
+    if set_aside:
+        # Die höchste Karte: the trick goes onto the pile first, then the tricks set aside
+        # before it on top, as they lay (each tied trick's last card on top).
+        earlier = [e["card"] for a in answers[:-won[0]["cards"]] for e in a["public"] if e["type"] == "revealed"]
+        assert len(earlier) == set_aside
+        taken = taken + earlier
     for seat in seats:
         seen = post("/v1/views", {"game": token, "seat": seat})
         assert seen["last"] == {"turn": len(answers), "player": steps[-1][0], "public": last["public"]}
@@ -89,3 +96,25 @@ def test_a_token_sealed_without_last_opens_with_none():
     assert Sealed.from_json(orjson.dumps(payload)).last is None
     sealed = Sealed("0" * 32, 3, 7, "5a17" * 8, {}, [], None, {"turn": 3, "player": 1, "public": []})
     assert Sealed.from_json(sealed.to_json()) == sealed
+
+
+def test_a_tied_trick_lies_on_top_of_the_next_trick_in_the_takers_won_pile():
+    """Both seats hold the values 1–11 of their colour, so playing 7 and 7 ties for sure;
+    the next trick (5 against 10) is taken with the tie: the trick goes onto the pile, the
+    set-aside on top of it as it lay (each trick's last card on top)."""
+    game = post("/v1/games", {"ruleset": "hoechste-karte", "players": ["Ann", "Ben"], "sealed": True}, 201)
+    token, seats = game["game"], game["seats"]
+    colour = [post("/v1/views", {"game": token, "seat": s})["view"]["players"][i]["hand"][0][0]
+              for i, s in enumerate(seats)]
+    for ann, ben in ((7, 7), (5, 10)):
+        for seat, value in ((0, ann), (1, ben)):
+            answer = post("/v1/turns", {"game": token, "seat": seats[seat], "turn": {
+                "player": seat, "actions": [{"type": "play", "card": f"{colour[seat]}{value}"}]}})
+            token = answer["game"]
+    assert [e for e in answer["public"] if e["type"] == "won"] == [
+        {"type": "won", "player": 1, "cards": 2, "from": "trick"},
+        {"type": "won", "player": 1, "cards": 2, "from": "set_aside"}]
+    for seat in seats:
+        seen = post("/v1/views", {"game": token, "seat": seat})["view"]
+        assert seen["players"][1]["won"] == [f"{colour[1]}7", f"{colour[0]}7", f"{colour[1]}10", f"{colour[0]}5"]
+        assert seen["set_aside"] == []
