@@ -25,7 +25,7 @@ the legal turns of a position.
         # exit 0: they came from the seed; 1: the first turn (or the deal) where not;
         # 2: the file is not a record (the format: referee/sealed/verify.py)
     referee new-game NAME             # a small playable game of the box to start from
-        # (its folder, test, page stub, table controls stub, registry line and nav entry)
+        # (its folder, test, page stub, table controls stub and registry line)
 """
 
 from __future__ import annotations

@@ -4,11 +4,12 @@ It writes a small playable game under `referee/games/<name>/` (two players, each
 the top card of a face-down stack into a trick; the higher value takes both, and the
 most cards won wins), with every part in the module of its role and named in its
 ruleset, like every game's folder (docs/contributing.md, "Adding a game"); then its test
-(`tests/games/<name>/`), a stub of its page (`docs/games/<name>.md`, in `nav` in
-`mkdocs.yml`), a stub of its table controls (`referee/pages/static/js/box/games/<name>.js`)
-and its line in the registry (`referee/games/__init__.py`). The game deals, plays and
-ends as it is; its author changes the rules from there. `tests/games/test_every_game_is_whole.py`
-then lists what it still lacks (its texts in every language, an example of every code).
+(`tests/games/<name>/`), a stub of its page (`docs/games/<name>.md`), a stub of its table
+controls (`referee/pages/static/js/box/games/<name>.js`) and its line in the registry
+(`referee/games/__init__.py`): the table page offers it and the guide's nav lists its page
+from there. The game deals, plays and ends as it is; its author changes the rules from
+there. `tests/games/test_every_game_is_whole.py` then lists what it still lacks (its texts
+in every language, an example of every code).
 """
 
 from __future__ import annotations
@@ -364,7 +365,6 @@ import { cardName } from "../cards.js";
 import { ask, fullDeck, has } from "./common.js";
 
 export default {
-  ruleset: "$name",
   options: [],
   deck: (state) => fullDeck(state),
   describe: (a) => (a.type === "reveal" ? cardName(a.card) : a.type),
@@ -399,15 +399,6 @@ def register(registry: Path, spelled: dict[str, str]) -> None:
     registry.write_text(source, encoding="utf-8")
 
 
-def add_to_nav(mkdocs: Path, spelled: dict[str, str]) -> None:
-    """The game's page after the last game's in `nav`."""
-    lines = mkdocs.read_text(encoding="utf-8").splitlines(keepends=True)
-    last = max(i for i, line in enumerate(lines) if re.match(r"\s+- .+: games/[a-z-]+\.md\n", line))
-    indent = lines[last][: len(lines[last]) - len(lines[last].lstrip())]
-    lines.insert(last + 1, f"{indent}- {spelled['title']}: games/{spelled['name']}.md\n")
-    mkdocs.write_text("".join(lines), encoding="utf-8")
-
-
 def new_game(name: str, root: Path = ROOT) -> list[Path]:
     """Write the game `name` into the repository at `root`; the files written or changed."""
     if not NAME.fullmatch(name):
@@ -430,5 +421,4 @@ def new_game(name: str, root: Path = ROOT) -> list[Path]:
         path.write_text(fill(text, spelled), encoding="utf-8")
         written.append(path)
     register(root / "referee" / "games" / "__init__.py", spelled)
-    add_to_nav(root / "mkdocs.yml", spelled)
-    return written + [root / "referee" / "games" / "__init__.py", root / "mkdocs.yml"]
+    return written + [root / "referee" / "games" / "__init__.py"]

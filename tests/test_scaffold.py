@@ -42,10 +42,12 @@ print("ended", turns, engine.scores(state)["finished"])
 
 @pytest.fixture()
 def repository(tmp_path):
-    """A copy of what the scaffold writes into and reads: the package, tests and guide."""
-    for part in ("referee", "tests", "docs"):
+    """A copy of what the scaffold writes into and reads: the package, tests and guide, and
+    the contract the service loads to show its table page."""
+    for part in ("referee", "tests", "docs", "schemas"):
         shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__", "site"))
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    for file in ("mkdocs.yml", "openapi.yaml"):
+        shutil.copy(ROOT / file, tmp_path / file)
     return tmp_path
 
 
@@ -62,7 +64,8 @@ def test_a_new_game_deals_plays_a_turn_and_ends_through_the_engine(repository):
                            "wrote referee/games/hoch_gewinnt/state.py"]
     assert "wrote tests/games/hoch_gewinnt/test_hoch_gewinnt.py" in printed
     assert "wrote referee/pages/static/js/box/games/hoch-gewinnt.js" in printed
-    assert "      - Hoch Gewinnt: games/hoch-gewinnt.md\n" in (repository / "mkdocs.yml").read_text(encoding="utf-8")
+    assert printed[-2] == "wrote referee/games/__init__.py"  # the registry's line; nothing else outside
+    assert not any("mkdocs.yml" in line or "table.html" in line or "box/games.js" in line for line in printed)
     played = run(repository, "-c", PLAY.format(**words("hoch-gewinnt")))
     assert played.returncode == 0, played.stderr
     revealed, ended = played.stdout.splitlines()
@@ -80,6 +83,19 @@ def test_a_new_game_deals_plays_a_turn_and_ends_through_the_engine(repository):
     assert missing[0] == "an example of INVALID_STATE on docs/games/hoch-gewinnt.md"
     assert "the de translation of 'Hoch Gewinnt (two players)'" in missing
     assert not any("controls" in piece or "nav" in piece for piece in missing)
+    # The table page offers it and loads its controls, and the guide's nav lists its page,
+    # from the registry alone.
+    offered = run(repository, "-c", "from referee.http import create_app; "
+                  "html = create_app({'TESTING': True}).test_client().get('/table').get_data(as_text=True); "
+                  "print('<option value=\"hoch-gewinnt\">Hoch Gewinnt (two players)</option>' in html, "
+                  "html.split('id=\"box-games\">')[1].split('</script>')[0])")
+    assert offered.returncode == 0, offered.stderr
+    assert offered.stdout.split(" ", 1) == ["True", '["zweikampf","farben-sammeln","ueberall-anschliessen",'
+                                            '"hoechste-karte","mogeln","ratefix","schwarzer-peter","schnipp-schnapp",'
+                                            '"hoch-gewinnt"]\n']
+    nav = run(repository, "-c", "from pathlib import Path; from referee.guide.games_nav import games; "
+              "print(games(Path('.'))[-1])")
+    assert nav.stdout == "('hoch-gewinnt', 'Hoch Gewinnt')\n", nav.stderr
 
 
 def test_a_name_that_is_not_one_or_a_game_that_exists_is_refused(repository):

@@ -3,7 +3,8 @@ served by `referee serve` at `/guide/`, offline like the table page.
 
 `pip install .` builds it (`setup.py` runs `mkdocs build` into the package's `site/`
 folder; an editable install builds it in place, where git ignores it). `hooks.py` is
-MkDocs's hook that writes the HTTP API reference from `openapi.yaml` while it builds.
+MkDocs's hook that writes the HTTP API reference from `openapi.yaml` while it builds;
+`games_nav.py` puts every game's page in its nav from the registry.
 """
 
 from pathlib import Path

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, request, send_from_directory
 
+from .. import engine
 from ..i18n import LANGUAGES, Translator
 from ..pages import STATIC_DIR, TEMPLATE_DIR
 from ..advice.reference import reference
@@ -48,10 +49,19 @@ def rules():
     return _page("rules.html", rules=reference(_language()))
 
 
+def _games() -> list[dict[str, str]]:
+    """Every game of the registry, in its order, for the table page's choice of game: its
+    ruleset's name, family and title (a message id of the rules' domain, `messages`)."""
+    titles = Translator(_language(), "messages")
+    return [{"name": rules.name, "family": rules.family, "title": titles.gettext(rules.title)}
+            for rules in engine.RULESETS.values()]
+
+
 @pages.get("/table")
 def table():
-    # The scripts' own texts (events, questions, the score sheet) travel with the page.
-    return _page("table.html", script_texts=Translator(_language(), "pages").texts())
+    # The scripts' own texts (events, questions, the score sheet) travel with the page, and
+    # so do the games: the box games' scripts load each game's controls by its name.
+    return _page("table.html", script_texts=Translator(_language(), "pages").texts(), games=_games())
 
 
 @pages.get("/table/static/<path:name>")

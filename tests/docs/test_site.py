@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.exceptions import PluginError
 
 from referee import engine
 from referee.cli import build_parser
 from referee.environment import VARIABLES
-from referee.guide import SITE_DIR
+from referee.guide import SITE_DIR, games_nav
 from referee.guide.hooks import render
 from referee.http import create_app
 from support.doc_examples import DOCS, ROOT, pages
@@ -148,7 +149,33 @@ def test_the_readme_is_one_screenful_and_cites_nothing_outside_the_repository():
             assert not outside.search(line), f"{page.relative_to(ROOT)}:{number}: {line}"
 
 
-def test_every_game_has_its_page_in_the_nav():
-    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    for game in GAMES:
-        assert f": games/{game}.md\n" in nav and (DOCS / "games" / f"{game}.md").is_file(), game
+def test_every_game_has_its_page_and_the_registry_puts_it_in_the_nav_under_its_title():
+    # nav in mkdocs.yml names no game: the hook reads the registry as a file, in its order.
+    assert "games/zweikampf.md" not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = games_nav.games(ROOT)
+    assert [name for name, _ in listed] == GAMES
+    for name, title in listed:
+        assert engine.RULESETS[name].title.startswith(title) and (DOCS / "games" / f"{name}.md").is_file(), name
+    assert listed[:4] == [("master", "Elfer raus! MASTER"), ("classic", "Classic Elfer raus!"),
+                          ("junior", "Elfer raus! junior"), ("zweikampf", "Zweikampf")]
+
+
+def test_the_games_pages_come_after_the_games_index_and_a_page_listed_by_hand_is_refused():
+    nav = [{"Home": "index.md"}, {"Games": ["games/index.md", {"Odd": "games/odd.md"}]}, {"Contributing": "c.md"}]
+    games_nav.on_config({"config_file_path": str(ROOT / "mkdocs.yml"), "nav": nav})
+    section = nav[1]["Games"]
+    assert section[:3] == ["games/index.md", {"Elfer raus! MASTER": "games/master.md"},
+                           {"Classic Elfer raus!": "games/classic.md"}]
+    assert section[-2:] == [{"Schnipp Schnapp": "games/schnipp-schnapp.md"}, {"Odd": "games/odd.md"}]
+    assert len(section) == 2 + len(GAMES)
+    twice = [{"Games": ["games/index.md", {"Mogeln": "games/mogeln.md"}]}]
+    with pytest.raises(PluginError, match="lists games/mogeln.md in nav"):
+        games_nav.on_config({"config_file_path": str(ROOT / "mkdocs.yml"), "nav": twice})
+
+
+@pytest.mark.slow
+def test_the_built_nav_lists_every_game_under_its_title_in_the_registrys_order(built):
+    html = (built / "games" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="([a-z-]+)/" class="md-nav__link">\s*<span class="md-ellipsis">\s*([^<]*?)\s*</span>', html)
+    assert links == [(name, title) for name, title in games_nav.games(ROOT)]
+    assert ("ueberall-anschliessen", "Überall anschließen") in links

@@ -2,10 +2,11 @@
 folder: what a new game's author reads to know what is left to write.
 
 The pieces: the table page's controls module (`referee/pages/static/js/box/games/<name>.js`,
-the games of the box), the game's page (`docs/games/<name>.md`, in `nav` in `mkdocs.yml`)
-with an example of every code the ruleset reports, its texts (`texts.toml`) translated
-in every language, and a picture of every pile its state holds. Every other file reads
-the registry (the engine, the web layer, the tests over every game).
+the games of the box, which the page loads by the ruleset's name), the game's page
+(`docs/games/<name>.md`) with an example of every code the ruleset reports, its texts
+(`texts.toml`) translated in every language, and a picture of every pile its state holds.
+Every other file reads the registry (the engine, the web layer, the table page's choice
+of game, the guide's nav, the tests over every game).
 """
 
 from __future__ import annotations
@@ -56,8 +57,6 @@ def lacks(name: str) -> list[str]:
         shown = set(EXAMPLE.findall(page.read_text(encoding="utf-8")))
         missing += [f"an example of {code.value} on docs/games/{name}.md"
                     for code in rules.codes if code.value not in shown]
-    if f": games/{name}.md\n" not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8"):
-        missing.append("its page in nav in mkdocs.yml")
     for language in LANGUAGES:
         if language == "en":
             continue
@@ -105,14 +104,15 @@ def test_the_picture_of_every_game_of_the_box_draws_every_pile(name):
 
 
 def test_a_game_without_its_pieces_is_told_each_one(monkeypatch, tmp_path):
-    """The list names each piece: a game whose page, controls and texts are missing."""
+    """The list names each piece: a game whose page, controls and texts are missing (its
+    choice on the table page and its place in the guide's nav come from the registry)."""
     rules = engine.find_ruleset("zweikampf")
     monkeypatch.setattr(type(rules), "name", "neunter")
     monkeypatch.setitem(engine.RULESETS._by_name, "neunter", rules)
     monkeypatch.setattr(type(rules), "texts", rules.texts.__class__(
         title="Neunter", description="A ninth game.", summary="Not translated anywhere."))
     found = lacks("neunter")
-    assert found[:3] == ["the table controls module referee/pages/static/js/box/games/neunter.js",
-                         "its page docs/games/neunter.md", "its page in nav in mkdocs.yml"]
+    assert found[:2] == ["the table controls module referee/pages/static/js/box/games/neunter.js",
+                         "its page docs/games/neunter.md"]
     assert "the de translation of 'Not translated anywhere.'" in found
     assert "the it translation of 'Neunter'" in found

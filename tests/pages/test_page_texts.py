@@ -14,9 +14,9 @@ from referee.i18n.catalogues import po_path
 
 #: Texts that read the same in a language as in English (names, loanwords).
 SAME = {
-    "de": {"Bonus", "Hand", "Joker", "Elfer raus! Junior", "Elfer raus! MASTER", "orange", "orange {value}"},
-    "fr": {"Bonus", "Joker", "Jokers", "Total", "Elfer raus! Junior", "Elfer raus! MASTER", "joker", "orange"},
-    "it": {"Bonus", "Elfer raus! Junior", "Elfer raus! MASTER", "No"},
+    "de": {"Bonus", "Hand", "Joker", "orange", "orange {value}"},
+    "fr": {"Bonus", "Joker", "Jokers", "Total", "joker", "orange"},
+    "it": {"Bonus", "No"},
 }
 
 

@@ -46,7 +46,10 @@ export function ruleLine(problem, ruleset) {
   return line;
 }
 
-export function showProblem(problem, ruleset) {
+// The alert box (#alert): a refusal kept on screen until the next action, with its title
+// (`untitled` where it has none), detail, hint and reason, what to do next (`next()`: the
+// caller's paragraphs) and the rule's entry linked by its title. No refusal: emptied, hidden.
+export function showAlert(problem, ruleset, { untitled = "", next = () => [] } = {}) {
   const box = $("alert");
   if (!problem) {
     box.hidden = true;
@@ -58,23 +61,20 @@ export function showProblem(problem, ruleset) {
   box.dataset.code = problem.code || "";
   const title = document.createElement("strong");
   title.className = "problem-title";
-  title.textContent = problem.title || problem.code;
+  title.textContent = problem.title || untitled || problem.code;
   const parts = [title];
   for (const [key, cls] of [["detail", "problem-detail"], ["hint", "problem-hint"], ["reason", "problem-reason"]]) {
-    if (problem[key]) {
-      const p = document.createElement("p");
-      p.className = cls;
-      p.textContent = problem[key];
-      parts.push(p);
-    }
+    if (problem[key]) parts.push(paragraph(problem[key], cls));
   }
-  const again = document.createElement("p");
-  again.className = "problem-next";
-  again.textContent = _("Change the turn and end it again.");
-  parts.push(again);
+  parts.push(...next());
   const rule = ruleLine(problem, ruleset);
   if (rule) parts.push(rule);
   box.replaceChildren(...parts);
+}
+
+// The row games' refusal: the turn is changed and ended again.
+export function showProblem(problem, ruleset) {
+  showAlert(problem, ruleset, { next: () => [paragraph(_("Change the turn and end it again."), "problem-next")] });
 }
 
 // The referee's rule codes (not the page's own, such as UNREACHABLE) have an entry in /rules.

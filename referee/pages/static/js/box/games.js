@@ -1,14 +1,9 @@
-// The eight other games of the box, each with its own module of controls (games/*.js),
-// by the ruleset's name.
-import farbenSammeln from "./games/farben-sammeln.js";
-import hoechsteKarte from "./games/hoechste-karte.js";
-import mogeln from "./games/mogeln.js";
-import ratefix from "./games/ratefix.js";
-import schnippSchnapp from "./games/schnipp-schnapp.js";
-import schwarzerPeter from "./games/schwarzer-peter.js";
-import ueberall from "./games/ueberall-anschliessen.js";
-import zweikampf from "./games/zweikampf.js";
+// The other games of the box, each with its own module of controls, `games/<ruleset>.js`,
+// loaded by the ruleset's name from the list the page carries (`#box-games`: the box games
+// of the referee's registry, in its order). A game missing its module fails here, loudly;
+// tests/games/test_every_game_is_whole.py names the missing file first.
+const names = JSON.parse(document.getElementById("box-games").textContent);
 
 export const GAMES = Object.fromEntries(
-  [zweikampf, farbenSammeln, ueberall, hoechsteKarte, mogeln, ratefix, schwarzerPeter, schnippSchnapp].map((g) => [g.ruleset, g]),
+  await Promise.all(names.map(async (name) => [name, (await import(`./games/${name}.js`)).default])),
 );

@@ -7,7 +7,7 @@
 // (games.js) only says how its actions are tapped and named.
 import * as api from "../api.js";
 import { _ } from "../texts.js";
-import { ruleLine } from "../view.js";
+import { showAlert } from "../view.js";
 import { button, cardLabel, cardPicker, element } from "./cards.js";
 import { GAMES } from "./games.js";
 import { showNews } from "./news.js";
@@ -133,22 +133,13 @@ function showStatus(ctx, finished) {
   $("round").textContent = _("Round {round} of {rounds}", { round: app.match.rounds.length, rounds: app.match.setup.rounds });
 }
 
-// The referee's refusal, kept on screen until the next action: its words, what to do
-// next (with the button for it), and the rule's entry linked by its title.
+// The referee's refusal (view.js's alert box), with what to do next: the button that
+// starts the turn again, or, for a turn refused whole, that nothing was recorded.
 function showProblem(problem, ctx) {
-  const box = $("alert");
-  if (!problem) {
-    box.hidden = true;
-    box.replaceChildren();
-    box.removeAttribute("data-code");
-    return;
-  }
-  box.hidden = false;
-  box.dataset.code = problem.code || "";
-  const parts = [element("strong", { class: "problem-title" }, problem.title || _("The referee refused this."))];
-  for (const [key, cls] of [["detail", "problem-detail"], ["hint", "problem-hint"], ["reason", "problem-reason"]]) {
-    if (problem[key]) parts.push(element("p", { class: cls }, problem[key]));
-  }
+  showAlert(problem, ctx ? ctx.app.match.setup.ruleset : "", { untitled: _("The referee refused this."), next: () => nextStep(problem, ctx) });
+}
+
+function nextStep(problem, ctx) {
   const turn = ctx && ctx.app.turn;
   if (turn && turn.actions.length) {
     const next = element("p", { class: "problem-next" }, _("Correct the step, or tap “{clear}” to start the whole turn again.", { clear: _("Clear") }) + " ");
@@ -158,13 +149,10 @@ function showProblem(problem, ctx) {
       ctx.app.problem = null;
       ctx.hooks.again();
     }));
-    parts.push(next);
-  } else if (ctx && problem.from === "turn") {
-    parts.push(element("p", { class: "problem-next" }, _("Nothing was recorded: record what really happened.")));
+    return [next];
   }
-  const rule = ruleLine(problem, ctx ? ctx.app.match.setup.ruleset : "");
-  if (rule) parts.push(rule);
-  box.replaceChildren(...parts);
+  if (ctx && problem.from === "turn") return [element("p", { class: "problem-next" }, _("Nothing was recorded: record what really happened."))];
+  return [];
 }
 
 function showBuilding(ctx) {

@@ -9,7 +9,6 @@ import { actionButton, ask, fullDeck, has, prompt, row } from "./common.js";
 const stackName = (i) => _("stack {number}", { number: i + 1 });
 
 export default {
-  ruleset: "farben-sammeln",
   options: [],
   deck: (state) => fullDeck(state),
   handsAtEnd: true,

@@ -5,7 +5,6 @@ import { cardName, colorName, editionColors, element } from "../cards.js";
 import { actionButton, has, prompt, row } from "./common.js";
 
 export default {
-  ruleset: "hoechste-karte",
   options: [],
   // Player i plays the edition's i-th colour, values 1–11.
   deck: (state, player) => ({ colors: [editionColors(state.options)[player]], low: 1, high: 11 }),

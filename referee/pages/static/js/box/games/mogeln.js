@@ -10,7 +10,6 @@ const topOf = (state) => state.stack[0];
 const countOf = (play) => (Array.isArray(play.cards) ? play.cards.length : play.cards.count);
 
 export default {
-  ruleset: "mogeln",
   options: [],
   ownActors: true,
   // The cards dealt: values up to 9 with three players, 10 with four, 15 with five or six.

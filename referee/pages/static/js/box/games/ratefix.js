@@ -14,7 +14,6 @@ function pad(ctx, t, player, listed = true) {
 }
 
 export default {
-  ruleset: "ratefix",
   options: ["cards_each"],
   deck: (state) => fullDeck(state),
   describe: (a) => (a.type === "guess" ? _("guesses {value}", { value: a.value }) : a.card ? cardName(a.card) : _("a card face down")),

@@ -9,7 +9,6 @@ import { ask, fullDeck, has, laidAtDeal, prompt, row } from "./common.js";
 const WORDS = { schnapp: "Schnapp!", schnipp: "Schnipp!" };
 
 export default {
-  ruleset: "schnipp-schnapp",
   options: ["together"],
   ownActors: true,
   // Each card turned up is another player's: the picker starts again from the colour.

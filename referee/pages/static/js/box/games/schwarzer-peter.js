@@ -10,7 +10,6 @@ const highest = (state) => (state.options.short ? 16 : 20);
 const countOf = (hand) => (Array.isArray(hand) ? hand.length : hand.count);
 
 export default {
-  ruleset: "schwarzer-peter",
   options: ["short"],
   deck: (state) => fullDeck(state, 1, highest(state)),
   describe(a, ctx) {

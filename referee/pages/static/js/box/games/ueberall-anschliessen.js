@@ -7,7 +7,6 @@ import { button, cardName } from "../cards.js";
 import { actionButton, ask, fullDeck, has, prompt, row } from "./common.js";
 
 export default {
-  ruleset: "ueberall-anschliessen",
   options: [],
   deck: (state) => fullDeck(state),
   describe(a, ctx) {

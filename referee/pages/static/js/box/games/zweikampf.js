@@ -12,7 +12,6 @@ function tied(state) {
 }
 
 export default {
-  ruleset: "zweikampf",
   options: ["until_all"],
   deck: (state) => fullDeck(state),
   describe: (a) => (a.type === "reveal" ? cardName(a.card) : a.type),
