@@ -5,7 +5,9 @@
 (`GAMES` in `referee/games/__init__.py`), in the registry's order: `games/<name>.md`
 under the game's title (the `title` of its folder's `texts.toml`, without the
 parenthesis that says its players and cards, which its page says). A new game's page is
-in the guide with no line in `mkdocs.yml`.
+in the guide with no line in `mkdocs.yml`. The games' overview page links them too: its
+lines `<!-- games: rows -->` and `<!-- games: box -->` become the list of that family's
+pages (a game is of the box family when its ruleset builds on `families.box`).
 
 The registry is read as a file, not imported (its imports `from .<folder>.ruleset
 import <Class>` and the classes listed in `GAMES = Registry([...])`), like `hooks.py`
@@ -39,6 +41,17 @@ def on_config(config: Any) -> Any:
     return config
 
 
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    if page.file.src_uri != INDEX:
+        return markdown
+    root = Path(config["config_file_path"]).parent
+    for family in ("rows", "box"):
+        marker = f"<!-- games: {family} -->"
+        links = ", ".join(f"[{title}]({name}.md)" for name, title in games(root, family))
+        markdown = markdown.replace(marker, f"Pages: {links}.")
+    return markdown
+
+
 def games_section(nav: list) -> list:
     """The list in `nav` that holds the games' first page."""
     if INDEX in nav:
@@ -53,12 +66,15 @@ def games_section(nav: list) -> list:
     raise LookupError(f"nav in mkdocs.yml has no {INDEX} to put the games' pages after")
 
 
-def games(root: Path) -> list[tuple[str, str]]:
-    """Every game of the registry at `root`, in its order: its name and its title for nav."""
+def games(root: Path, family: str | None = None) -> list[tuple[str, str]]:
+    """Every game of the registry at `root` (of `family`, "rows" or "box", when given), in
+    its order: its name and its title for nav."""
     games_dir = root / "referee" / "games"
     folders = registry_folders((games_dir / "__init__.py").read_text(encoding="utf-8"))
     out = []
     for folder in folders:
+        if family and f"families.{family}." not in (games_dir / folder / "ruleset.py").read_text(encoding="utf-8"):
+            continue
         texts = tomllib.loads((games_dir / folder / "texts.toml").read_text(encoding="utf-8"))
         out.append((folder.replace("_", "-"), texts["title"].split(" (")[0]))
     return out

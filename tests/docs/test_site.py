@@ -179,3 +179,15 @@ def test_the_built_nav_lists_every_game_under_its_title_in_the_registrys_order(b
     links = re.findall(r'<a href="([a-z-]+)/" class="md-nav__link">\s*<span class="md-ellipsis">\s*([^<]*?)\s*</span>', html)
     assert links == [(name, title) for name, title in games_nav.games(ROOT)]
     assert ("ueberall-anschliessen", "Überall anschließen") in links
+
+
+def test_the_games_overview_links_each_familys_pages_from_the_registry():
+    page = type("Page", (), {"file": type("File", (), {"src_uri": "games/index.md"})()})()
+    config = {"config_file_path": str(ROOT / "mkdocs.yml")}
+    text = games_nav.on_page_markdown("A\n<!-- games: rows -->\nB\n<!-- games: box -->\n", page, config, None)
+    assert text.splitlines()[1] == "Pages: [Elfer raus! MASTER](master.md), [Classic Elfer raus!](classic.md), [Elfer raus! junior](junior.md)."
+    box = text.splitlines()[3]
+    assert box.startswith("Pages: [Zweikampf](zweikampf.md), [Farben sammeln](farben-sammeln.md), ")
+    assert box.endswith("[Schnipp Schnapp](schnipp-schnapp.md).") and box.count("](") == 8
+    other = type("Page", (), {"file": type("File", (), {"src_uri": "games/master.md"})()})()
+    assert games_nav.on_page_markdown("<!-- games: box -->", other, config, None) == "<!-- games: box -->"
