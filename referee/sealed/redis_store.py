@@ -44,12 +44,12 @@ Timeouts are short: a store that does not answer within a second is unavailable 
 and the game goes on once it answers again (redis-py reconnects by itself).
 
 On one server without replicas, each thread runs its write scripts on a connection of
-its own, taken from the client's pool once and kept (`_line`): the pool's way costs a
-spend about a quarter of its time (a lock, and a non-blocking read per command that
-makes sure no earlier answer lies unread). Here that never happens: whatever goes wrong
-on the connection (a timeout, a lost answer) closes it, so the next command opens a
-new one and never reads an old answer. A cluster, and a write that waits for replicas,
-go through the client as they always did.
+its own, made once and kept (`_line`): the pool's way costs a spend about a quarter of
+its time (a lock, and a non-blocking read per command that makes sure no earlier answer
+lies unread). Here no answer can lie unread: whatever goes wrong on the connection (a
+timeout, a lost answer) closes it, so the next command opens a new one and never reads
+an old answer. A cluster, and a write that waits for replicas, go through the client as
+they always did.
 """
 
 from __future__ import annotations
@@ -206,8 +206,10 @@ class RedisStore:
         self._refusal: str | None = None
         self._lock = threading.Lock()
         self._made: Any = None
-        #: Each thread's connection for the write scripts (one server, no replicas).
+        #: Each thread's connection for the write scripts (one server, no replicas),
+        #: and all of them, for `close`.
         self._lines = threading.local()
+        self._held: list[Any] = []
 
     @property
     def _client(self) -> Any:
@@ -296,14 +298,19 @@ class RedisStore:
     # The writes.
 
     def _line(self) -> Any:
-        """This thread's connection for the write scripts, taken from the pool once
-        (again in a forked child: a connection is not shared across a fork)."""
+        """This thread's connection for the write scripts, made by the client's pool
+        once (with the client's settings) and held here, not lent; made again in a
+        forked child (a connection is not shared across a fork). It connects on its
+        first command."""
         lines = self._lines
         held = getattr(lines, "connection", None)
         if held is not None and lines.pid == os.getpid():
             return held
-        lines.connection, lines.pid = self._client.connection_pool.get_connection(), os.getpid()
-        return lines.connection
+        with self._lock:
+            made = self._client.connection_pool.make_connection()
+            self._held.append(made)
+        lines.connection, lines.pid = made, os.getpid()
+        return made
 
     def _on_line(self, script: Any, keys: list[str], args: list[Any]) -> Any:
         """Run a write script on this thread's connection (`_line`): EVALSHA, or EVAL
@@ -432,6 +439,10 @@ class RedisStore:
             raise StoreUnavailable(str(exc)) from None
 
     def close(self) -> None:
+        with self._lock:
+            held = list(self._held)
+        for connection in held:  # kept: a connection used again reconnects, and is closed again
+            connection.disconnect()
         if self._made is not None:
             self._made.close()
 

@@ -290,3 +290,28 @@ def test_a_connection_the_server_closed_is_made_again(redis_server, tmp_path):
         made.spend(game, b"k1", Latest("token-k9", 2), now())
     assert spent.value.latest == Latest("token-k2", 2)
     made.close()
+
+
+def test_each_thread_spends_on_a_connection_of_its_own_and_close_lets_them_all_go(redis_server, tmp_path):
+    client = redis_server.client()
+
+    def connections() -> int:
+        return sum(1 for line in client.client_list() if line.get("cmd") != "client|list")
+
+    before = connections()
+    made = RedisStore(redis_server.url, 30)
+    spenders = [threading.Thread(target=made.spend, args=(f"threads-{tmp_path.name}-{n}", b"s0",
+                                                          Latest(f"token-{n}", 1), now())) for n in range(3)]
+    for spender in spenders:
+        spender.start()
+    for spender in spenders:
+        spender.join()
+    made.spend(f"threads-{tmp_path.name}-main", b"s0", Latest("token-main", 1), now())
+    assert connections() >= before + 4  # three threads' and this one's (and the checks')
+    made.close()
+    deadline = time.monotonic() + 5
+    while connections() > before:
+        assert time.monotonic() < deadline, client.client_list()
+        time.sleep(0.05)
+    for n in range(3):
+        assert client.hget(f"elfer:{{threads-{tmp_path.name}-{n}}}:game", "token") == f"token-{n}".encode()
