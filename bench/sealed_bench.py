@@ -164,8 +164,9 @@ def run(quick: bool) -> list[Figure]:
                          number, runs))
             # A spend as a turn makes it: a game of its own each time, the next token kept.
             counter = itertools.count()
-            latest, now = Latest(token, 1), int(time.time())
+            # The store first: a new file refuses the tokens sealed before it was made.
             sqlite = SqliteStore(folder / "spend-alone.sqlite3", 30)
+            latest, now = Latest(token, 1), int(time.time())
             show(measure("SqliteStore.spend (one transaction)",
                          lambda: sqlite.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now),
                          number, runs))
