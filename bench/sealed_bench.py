@@ -155,8 +155,8 @@ def run(quick: bool) -> list[Figure]:
                 print("(redis-server is not installed: no Redis figures; apt-get install redis-server)")
             show(measure("Sealer.open (AES-GCM decrypt + JSON)", lambda: sealer.open(token), number, runs))
             show(measure("Sealer.seal (AES-GCM encrypt + JSON)", lambda: sealer.seal(sealed), number, runs))
-            show(measure("Sealer.seat (HMAC per seat, compare_digest)",
-                         lambda: sealer.seat(sealed.game, len(state["players"]), seat), number, runs))
+            show(measure("Sealer.seat (HMAC of the turn's player first)",
+                         lambda: sealer.seat(sealed.game, len(state["players"]), seat, turn["player"]), number, runs))
             loaded = engine.load_state(state).marked_checked()  # as a sealed turn loads it
             after = engine.apply(loaded, engine.load_turn(turn, ruleset=loaded.ruleset)).state
             show(measure("the seat's views (before; after, written)",
@@ -164,8 +164,9 @@ def run(quick: bool) -> list[Figure]:
                          number, runs))
             # A spend as a turn makes it: a game of its own each time, the next token kept.
             counter = itertools.count()
-            latest, now = Latest(token, 1), int(time.time())
+            # The store first: a new file refuses the tokens sealed before it was made.
             sqlite = SqliteStore(folder / "spend-alone.sqlite3", 30)
+            latest, now = Latest(token, 1), int(time.time())
             show(measure("SqliteStore.spend (one transaction)",
                          lambda: sqlite.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now),
                          number, runs))

@@ -135,16 +135,17 @@ class SealedGames:
         except TokenInvalid:
             raise Refused("TOKEN_INVALID", TOKEN_REFUSED) from None
 
-    def seated(self, sealed: Sealed, key: Any) -> int:
+    def seated(self, sealed: Sealed, key: Any, likely: Any = None) -> int:
         """The seat's player: by a seat key of a plain sealed game, or by one claimed
-        with an invitation (recognised by its length, checked by its HMAC)."""
+        with an invitation (recognised by its length, checked by its HMAC); `likely`, the
+        player a turn names, is the seat tried first (`Sealer.seat`)."""
         players = len(sealed.state["players"])
         if isinstance(key, str):
             claimed = self.invitations.claimed_seat(sealed.game, players, key)
             if claimed is not None:
                 return claimed
         try:
-            return self.sealer.seat(sealed.game, players, key)
+            return self.sealer.seat(sealed.game, players, key, likely)
         except SeatInvalid:
             raise Refused("SEAT_INVALID", SEAT_REFUSED) from None
 
@@ -250,7 +251,7 @@ class SealedGames:
         """The answer to a sealed turn, its token spent; TurnRefused for a turn the rules
         refuse (before any work on the seat's view: `refusal_on_view` does that)."""
         sealed = self.opened(body["game"])
-        seat = self.seated(sealed, body["seat"])
+        seat = self.seated(sealed, body["seat"], body["turn"]["player"])
         issued = self.refuse_expired(body["game"])
         state = trusted(sealed)
         view = engine.view(state, seat)
@@ -290,21 +291,23 @@ class SealedGames:
         # A hand the others cannot see is shuffled where it changed, so its order tells
         # nothing (a card just drawn is not at the end).
         after = extras.sealed_reorder(rules, state, result.state, rng)
-        last = {"turn": sealed.turn + 1, "player": seat, "public": engine.view_events(after, result.events, None)}
+        public = engine.view_events(after, result.events, None)
+        last = {"turn": sealed.turn + 1, "player": seat, "public": public}
         following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], sealed.opened_from,
                            last)
-        return self.answer(following, after, seat, result.events, engine.view(after, seat), issued)
+        return self.answer(following, after, seat, result.events, engine.view(after, seat), issued, public)
 
     def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], view: Any,
-               issued: int) -> dict[str, Any]:
+               issued: int, public: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The answer to an accepted turn, once the token it follows
         (`following.previous`, sealed at `issued`) is spent: nothing goes out before. All of it is made
-        before the spend, so that nothing fails after it."""
+        before the spend, so that nothing fails after it. `public`: the events as a
+        spectator sees them, when the caller has them already (a whole turn's `last`)."""
         seen = {
             "view": view.to_dict(),
             "open": open_as_seen(following, state, seat),
             "events": engine.view_events(state, events, seat),
-            "public": engine.view_events(state, events, None),
+            "public": engine.view_events(state, events, None) if public is None else public,
         }
         token = self.sealer.seal(following)
         self.spend(following.previous, following.game, token, following.turn, issued)

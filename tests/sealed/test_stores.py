@@ -234,3 +234,84 @@ def test_with_replicas_a_write_and_a_refusal_are_answered_only_once_a_replica_ho
         assert client.hget("elfer:{waited}:game", "token") == b"token-w1"  # the replica holds it
     finally:
         replica.stop()
+
+
+def test_a_redis_that_lost_its_scripts_still_spends_each_token_once(redis_server, tmp_path):
+    # A restarted server holds no scripts: the spend loads its own again (EVAL).
+    made = RedisStore(redis_server.url, 30)
+    game = f"flushed-{tmp_path.name}"
+    made.spend(game, b"f0", Latest("token-f1", 1), now())
+    redis_server.client().script_flush()
+    made.spend(game, b"f1", Latest("token-f2", 2), now())
+    redis_server.client().script_flush()
+    with pytest.raises(Spent) as spent:
+        made.spend(game, b"f0", Latest("token-f9", 1), now())
+    assert spent.value.latest == Latest("token-f2", 2)
+    made.close()
+
+
+def test_a_spend_whose_answer_came_too_late_leaves_no_answer_for_the_next_one(redis_server, tmp_path):
+    # The server paused past the client's timeout of a second: the spend is 503, and it
+    # happens once the pause ends; its late answer must not be read as the next spend's.
+    made = RedisStore(redis_server.url, 30)
+    game = f"late-{tmp_path.name}"
+    made.spend(game, b"l0", Latest("token-l1", 1), now())  # the thread's connection made
+    redis_server.client().execute_command("CLIENT", "PAUSE", 1500, "ALL")
+    with pytest.raises(StoreUnavailable):
+        made.spend(game, b"l1", Latest("token-l2", 2), now())
+    time.sleep(0.8)  # the pause is over, and the spend done
+    made.spend(f"{game}-next", b"n0", Latest("token-n1", 1), now())
+    with pytest.raises(Spent) as next_spent:
+        made.spend(f"{game}-next", b"n0", Latest("token-n1b", 1), now())
+    assert next_spent.value.latest == Latest("token-n1", 1)
+    # Sent again, the 503's spend is found done, as this very spend: answered now.
+    made.spend(game, b"l1", Latest("token-l2", 2), now())
+    with pytest.raises(Spent) as spent:
+        made.spend(game, b"l1", Latest("token-l9", 2), now())
+    assert spent.value.latest == Latest("token-l2", 2)
+    made.close()
+
+
+def test_a_connection_the_server_closed_is_made_again(redis_server, tmp_path):
+    made = RedisStore(redis_server.url, 30)
+    game = f"killed-{tmp_path.name}"
+    made.spend(game, b"k0", Latest("token-k1", 1), now())
+    redis_server.client().client_kill_filter(_type="normal", skipme=True)
+    outcomes = []
+    for _ in range(2):  # the first may find its connection closed (503, nothing spent)
+        try:
+            made.spend(game, b"k1", Latest("token-k2", 2), now())
+            outcomes.append("spent")
+            break
+        except StoreUnavailable:
+            outcomes.append("503")
+    assert outcomes[-1] == "spent" and len(outcomes) <= 2, outcomes
+    with pytest.raises(Spent) as spent:
+        made.spend(game, b"k1", Latest("token-k9", 2), now())
+    assert spent.value.latest == Latest("token-k2", 2)
+    made.close()
+
+
+def test_each_thread_spends_on_a_connection_of_its_own_and_close_lets_them_all_go(redis_server, tmp_path):
+    client = redis_server.client()
+
+    def connections() -> int:
+        return sum(1 for line in client.client_list() if line.get("cmd") != "client|list")
+
+    before = connections()
+    made = RedisStore(redis_server.url, 30)
+    spenders = [threading.Thread(target=made.spend, args=(f"threads-{tmp_path.name}-{n}", b"s0",
+                                                          Latest(f"token-{n}", 1), now())) for n in range(3)]
+    for spender in spenders:
+        spender.start()
+    for spender in spenders:
+        spender.join()
+    made.spend(f"threads-{tmp_path.name}-main", b"s0", Latest("token-main", 1), now())
+    assert connections() >= before + 4  # three threads' and this one's (and the checks')
+    made.close()
+    deadline = time.monotonic() + 5
+    while connections() > before:
+        assert time.monotonic() < deadline, client.client_list()
+        time.sleep(0.05)
+    for n in range(3):
+        assert client.hget(f"elfer:{{threads-{tmp_path.name}-{n}}}:game", "token") == f"token-{n}".encode()
