@@ -24,8 +24,8 @@ that an operation refused all its valid data.
 and that its request schema accepts, keeping its ruleset and the rest of its fields: a
 state reached by random legal play from a seeded deal (`position`), and in a sealed
 request a game the referee under test deals and seals (`SealedGames`). The turn, the
-actions of a prefix or the turns of a replay become legal ones (`legal_turns`) in two
-requests of three, and stay as generated in the third, so that the refusals are
+actions of a prefix or the turns of a replay become legal ones (`legal_turns`) in seven
+requests of eight, and stay as generated in the eighth, so that the refusals are
 exercised as well. Requests made as invalid data (negative mode) are sent as generated.
 Each choice is drawn from the generated body's digest, so a run with the same seed sends
 the same requests. Schemathesis checks the changed request again against its schema, and
@@ -49,7 +49,7 @@ NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 #: At most this many random turns are played from a deal to reach a position.
 MAX_TURNS = 20
 #: One generated request in this many keeps its turn, actions or turns as generated.
-KEEP_GENERATED = 3
+KEEP_GENERATED = 8
 #: The operations whose bodies hold a state or a sealed game.
 GAME_PATHS = ("/v1/turns", "/v1/legal-actions", "/v1/replays", "/v1/scores", "/v1/views", "/v1/seats",
               "/v1/pictures")
@@ -61,14 +61,19 @@ def rng_for(body: Any) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def random_turn(state: Any, rng: random.Random, player: int) -> list[Any]:
-    """A random legal turn of `player`, chosen action by action among the legal continuations."""
-    prefix: list[Any] = []
+def random_turn(state: Any, rng: random.Random, player: int) -> list[dict[str, Any]]:
+    """A random legal turn of `player` as JSON, chosen action by action among the legal
+    continuations. A listed action that leaves a choice open (a Ratefix guess names no
+    value) gets one."""
+    prefix: list[dict[str, Any]] = []
     for _ in range(200):
-        listed = engine.legal_actions(state, prefix, player)
+        listed = engine.legal_actions(state, engine.load_actions(prefix, state.ruleset), player)
         if not listed.actions or (prefix and listed.complete and rng.random() < 0.5):
             break
-        prefix.append(rng.choice(listed.actions))
+        action = rng.choice(listed.actions).to_dict()
+        if action == {"type": "guess"}:
+            action["value"] = rng.randrange(14)
+        prefix.append(action)
     return prefix
 
 
@@ -81,19 +86,16 @@ def mover(state: Any, rng: random.Random) -> int | None:
 
 
 def legal_turn(state: Any, rng: random.Random) -> dict[str, Any] | None:
-    """A legal turn as JSON, or None when nobody can move or none is found."""
+    """A legal turn as JSON, or None when nobody can move or none was found."""
     player = mover(state, rng)
     if player is None or state.is_over:
         return None
     try:
-        actions = random_turn(state, rng, player)
-        engine.apply(state, engine.load_turn({"player": player, "actions": [a.to_dict() for a in actions]},
-                                             state.ruleset))
+        turn = {"player": player, "actions": random_turn(state, rng, player)}
+        engine.apply(state, engine.load_turn(turn, state.ruleset))
     except (Violation, MalformedInput):  # a listed draw that must name its card, and the like
         return None
-    if not actions:
-        return None
-    return {"player": player, "actions": [a.to_dict() for a in actions]}
+    return turn if turn["actions"] else None
 
 
 def position(ruleset: str, rng: random.Random) -> Any:
@@ -120,29 +122,37 @@ def legal_turns(state: Any, rng: random.Random, most: int) -> list[dict[str, Any
     return turns
 
 
+def playable(ruleset: str, rng: random.Random, tries: int = 5) -> tuple[Any, dict[str, Any] | None]:
+    """A real position of `ruleset` and a legal turn in it (a few positions are tried
+    before giving up on the turn: a game may be over, or a draw need a card named)."""
+    for _ in range(tries):
+        state = position(ruleset, rng)
+        turn = legal_turn(state, rng)
+        if turn is not None:
+            break
+    return state, turn
+
+
 def plain(path: str, body: dict[str, Any], rng: random.Random) -> None:
     """Make the state of a plain request a real position of its ruleset, and its turn,
-    prefix or turns legal (two times in three)."""
-    state = position(body["state"]["ruleset"], rng)
+    prefix or turns legal (seven times in eight)."""
+    state, turn = playable(body["state"]["ruleset"], rng)
     body["state"] = state.to_dict()
     n = len(state.players)
     keep = rng.randrange(KEEP_GENERATED) == 0
-    if path == "/v1/views" and body.get("player") is not None:
+    if body.get("player") is not None:  # a view's or a prefix's player: one who exists
         body["player"] %= n
-    elif path == "/v1/legal-actions":
-        if body.get("player") is not None:
-            body["player"] %= n
-        if not keep:
-            turn = legal_turn(state, rng)
-            actions = turn["actions"] if turn else []
-            body["actions"] = actions[:rng.randrange(len(actions) + 1)]
-            body.pop("player", None) if state.current is not None else body.update(
-                player=turn["player"] if turn else 0)
-    elif path == "/v1/turns" and not keep:
-        turn = legal_turn(state, rng)
-        if turn is not None:
-            body["turn"] = turn
-    elif path == "/v1/replays" and not keep:
+    if keep or turn is None:
+        return
+    if path == "/v1/legal-actions":
+        body["actions"] = turn["actions"][:rng.randrange(len(turn["actions"]) + 1)]
+        if state.current is None:  # several act at once: say whose actions these are
+            body["player"] = turn["player"]
+        else:
+            body.pop("player", None)
+    elif path == "/v1/turns":
+        body["turn"] = turn
+    elif path == "/v1/replays":
         body["turns"] = legal_turns(state, rng, min(len(body.get("turns", [])), 4))
 
 
