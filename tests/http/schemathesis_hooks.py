@@ -20,8 +20,8 @@ Schemathesis's generator knows none of this, so nearly every state it makes is
 impossible and every token forged, and its warning "schema validation mismatch" says
 that an operation refused all its valid data.
 
-`before_call` puts real data in a request schemathesis made as valid data (positive mode)
-and that its request schema accepts, keeping its ruleset and the rest of its fields: a
+`before_call` puts real data in a request schemathesis made as valid data (positive mode),
+keeping its ruleset and the rest of its fields: a
 state reached by random legal play from a seeded deal (`position`), and in a sealed
 request a game the referee under test deals and seals (`SealedGames`). The turn, the
 actions of a prefix or the turns of a replay become legal ones (`legal_turn`). A
@@ -36,9 +36,12 @@ the answers are checked as before.
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import json
 import random
+import threading
+import time
 from typing import Any
 
 import schemathesis
@@ -157,48 +160,110 @@ def plain(path: str, body: dict[str, Any], rng: random.Random) -> None:
 
 class SealedGames:
     """Sealed games dealt by the referee under test, through schemathesis's own transport
-    (HTTP, or the app in-process), so their tokens and keys are genuine."""
+    (HTTP, or the app in-process), so their tokens and keys are genuine.
 
-    def __init__(self, schema: Any) -> None:
-        self.schema = schema
+    The referee lets one address start `REFEREE_NEW_GAMES_PER_MINUTE` sealed games a
+    minute (120 by default), and schemathesis starts some of its own; so the games are
+    kept and used again: one per ruleset for the requests that spend no token (views,
+    scores, legal actions), one invited game whose seats are claimed again with the same
+    `claim` (which answers the same seat key), and a fresh game for a turn (a token is
+    played once) while fewer than `FRESH_PER_MINUTE` were dealt in the last minute, else
+    a kept one (then 409 `TOKEN_SPENT`, which says nothing of the data)."""
 
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        response = self.schema[path]["POST"].Case(body=body, media_type="application/json").call()
+    FRESH_PER_MINUTE = 40
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: dict[str, dict[str, Any]] = {}
+        self.invited: dict[str, Any] | None = None
+        self.claims: dict[str, str] = {}
+        self.fresh: collections.deque[float] = collections.deque()
+
+    @staticmethod
+    def post(schema: Any, path: str, body: dict[str, Any], *, refusal: int | None = None) -> dict[str, Any] | None:
+        """The answer of `POST path`; None when it is the `refusal` status, an error for any other."""
+        response = schema[path]["POST"].Case(body=body, media_type="application/json").call()
+        if response.status_code == refusal:
+            return None
         if response.status_code >= 300:
             raise RuntimeError(f"POST {path} answered {response.status_code}: {response.text[:300]}")
         return response.json()
 
-    def deal(self, rng: random.Random, *, invite: bool = False) -> dict[str, Any]:
+    def deal(self, schema: Any, ruleset: str, *, invite: bool = False) -> dict[str, Any]:
+        n = min(engine.find_ruleset(ruleset).seats(None))
+        return self.post(schema, "/v1/games", {"ruleset": ruleset, "players": list(NAMES[:n]), "sealed": True,
+                                               **({"invite": True} if invite else {})})
+
+    def kept_game(self, schema: Any, rng: random.Random) -> dict[str, Any]:
         ruleset = rng.choice(list(engine.RULESETS))
-        n = rng.choice(engine.find_ruleset(ruleset).seats(None))
-        return self.post("/v1/games", {"ruleset": ruleset, "players": list(NAMES[:n]), "sealed": True,
-                                       **({"invite": True} if invite else {})})
+        with self.lock:
+            if ruleset not in self.kept:
+                self.kept[ruleset] = self.deal(schema, ruleset)
+            return self.kept[ruleset]
+
+    def fresh_game(self, schema: Any, rng: random.Random) -> dict[str, Any]:
+        with self.lock:
+            now = time.monotonic()
+            while self.fresh and now - self.fresh[0] > 60:
+                self.fresh.popleft()
+            if len(self.fresh) >= self.FRESH_PER_MINUTE:
+                fresh = None
+            else:
+                self.fresh.append(now)
+                fresh = self.deal(schema, rng.choice(list(engine.RULESETS)))
+        return fresh or self.kept_game(schema, rng)
+
+    def seat(self, schema: Any, rng: random.Random, claim: str | None) -> tuple[str, str, str]:
+        """A token of the invited game, one of its invitations, and the claim to send with it."""
+        with self.lock:
+            if self.invited is None:
+                self.invited = self.deal(schema, "master", invite=True)
+            invitation = rng.choice(self.invited["invitations"])
+            claim = self.claims.setdefault(invitation, claim or f"{rng.getrandbits(128):032x}")
+            return self.invited["game"], invitation, claim
 
 
-def sealed(path: str, body: dict[str, Any], rng: random.Random, games: SealedGames) -> None:
+GAMES = SealedGames()
+
+
+def sealed(path: str, body: dict[str, Any], rng: random.Random, schema: Any) -> None:
     """Make the token, seat key or invitation of a sealed request the referee's own."""
     if path == "/v1/seats":
-        game = games.deal(rng, invite=True)
-        body["game"], body["invitation"] = game["game"], rng.choice(game["invitations"])
+        body["game"], body["invitation"], body["claim"] = GAMES.seat(schema, rng, body.get("claim"))
         return
-    game = games.deal(rng)
+    game = GAMES.fresh_game(schema, rng) if path == "/v1/turns" else GAMES.kept_game(schema, rng)
     body["game"] = game["game"]
     if "seat" not in body:
         return
-    seat = rng.randrange(len(game["seats"]))
-    body["seat"] = game["seats"][seat]
+    body["seat"] = rng.choice(game["seats"])
     if path == "/v1/legal-actions":
         body["actions"] = []
     elif path == "/v1/turns":
-        # The player to move and the first action the referee lists for them: a turn
-        # that may stay open (a draw) is legal as a start.
-        view = games.post("/v1/views", {"game": game["game"], "seat": game["seats"][seat]})["view"]
-        current = view.get("current")
-        if current is None:
+        sealed_turn(body, game, rng, schema)
+
+
+def sealed_turn(body: dict[str, Any], game: dict[str, Any], rng: random.Random, schema: Any) -> None:
+    """A legal turn of the player to move (or of one of those waiting), action by action
+    among those the referee lists for their seat. An action that turns up a hidden card (a draw, a reveal) ends the
+    request: the referee turns it up, and refuses to list what follows it (400)."""
+    view = SealedGames.post(schema, "/v1/views", {"game": game["game"], "seat": body["seat"]})["view"]
+    player = view.get("current")
+    if player is None:  # several act at once, or nobody: one of those waiting
+        if not view.get("waiting"):
             return
-        body["seat"] = game["seats"][current]
-        listed = games.post("/v1/legal-actions", {"game": game["game"], "seat": body["seat"]})
-        body["turn"] = {"player": current, "actions": listed["actions"][:1]}
+        player = rng.choice(view["waiting"])
+    body["seat"] = game["seats"][player]
+    actions: list[dict[str, Any]] = []
+    for _ in range(20):
+        listed = SealedGames.post(schema, "/v1/legal-actions",
+                                  {"game": game["game"], "seat": body["seat"], "actions": actions}, refusal=400)
+        if listed is None or not listed["actions"] or (actions and listed["complete"] and rng.random() < 0.5):
+            break
+        action = rng.choice(listed["actions"])
+        if action == {"type": "guess"}:
+            action = {**action, "value": rng.randrange(14)}
+        actions.append(action)
+    body["turn"] = {"player": player, "actions": actions}
 
 
 def is_possible(state: Any) -> bool:
@@ -233,4 +298,4 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if "state" in body:
         plain(path, body, rng)
     elif "game" in body:
-        sealed(path, body, rng, SealedGames(case.operation.schema))
+        sealed(path, body, rng, case.operation.schema)

@@ -7,9 +7,9 @@ import pytest
 from support.box_tables import call, flip, schnapp
 from support.contract_check import post_checked as post
 from support.contract_check import schema_validator
+from support.doc_examples import all_pages_text, printed
 
 from referee.http import create_app
-from support.doc_examples import all_pages_text, printed
 
 DOCS = all_pages_text()
 PLAYERS = ["Ada", "Ben", "Cleo"]
