@@ -40,8 +40,10 @@ import collections
 import hashlib
 import json
 import random
+import re
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import schemathesis
@@ -49,13 +51,20 @@ from schemathesis import GenerationMode
 
 from referee import engine
 from referee.core.errors import MalformedInput, RefereeError, Violation
+from referee.pictures import mark_names
 
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eva", "Finn")
 #: At most this many random turns are played from a deal to reach a position.
 MAX_TURNS = 20
 #: The operations whose bodies hold a state or a sealed game.
 GAME_PATHS = ("/v1/turns", "/v1/legal-actions", "/v1/replays", "/v1/scores", "/v1/views", "/v1/seats",
               "/v1/pictures")
+
+
+#: The spellings of a mark the contract takes: a slot, or a place in a box game's picture.
+MARKED = [re.compile(json.loads((ROOT / "schemas" / "picture-request.json").read_text(encoding="utf-8"))
+                     ["$defs"][name]["pattern"]) for name in ("Slot", "BoxPlace")]
 
 
 def rng_for(body: Any) -> random.Random:
@@ -156,6 +165,23 @@ def plain(path: str, body: dict[str, Any], rng: random.Random) -> None:
         body["turn"] = turn
     elif path == "/v1/replays":
         body["turns"] = legal_turns(state, rng, min(len(body.get("turns", [])), 4))
+    elif path == "/v1/pictures":
+        picture(body, state, turn, rng)
+
+
+def picture(body: dict[str, Any], state: Any, turn: dict[str, Any], rng: random.Random) -> None:
+    """Marks and highlights of what the picture draws (a slot of the game, or a card or
+    place shown) in the contract's spelling, and a turn of the game's own actions where
+    a picture draws one (the games on rows)."""
+    names = sorted(name for name in mark_names(body["state"]) if any(p.fullmatch(name) for p in MARKED))
+    for field in ("mark", "highlight"):
+        if field in body:
+            body[field] = [name if name in names else rng.choice(names) for name in body[field]] if names else []
+    if body.get("turn"):
+        if "rows" in body["state"]:
+            body["turn"] = turn["actions"]
+        else:
+            del body["turn"]
 
 
 class SealedGames:
