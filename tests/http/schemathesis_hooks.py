@@ -2,14 +2,16 @@
 
     SCHEMATHESIS_HOOKS=tests/http/schemathesis_hooks.py st run http://127.0.0.1:8000/openapi.yaml ...
 
-The request schemas say every shape the referee checks as a schema (400
+The request schemas say the shapes the referee checks as a schema (400
 `SCHEMA_VIOLATION`): fields, types, lengths, patterns, the choice of state, turn and
-action by ruleset. Two things a valid request needs are not shapes, and the contract
-gives them codes of their own on purpose:
+action by ruleset. A few of its 400s hang on the data itself (a picture's marks must
+name what that picture draws, a prefix's player must exist). Two things a valid
+request needs are not shapes at all, and the contract gives them codes of their own
+on purpose:
 
-- a state that can happen (docs/games/master.md and each game's page, `INVALID_STATE`,
-  422): each card once, the game's 2 to 6 players, a player to move among them, the
-  cards adding up to the deck. Uniqueness across zones and counts across fields are
+- a state that can happen (`INVALID_STATE`, 422, each game's page under docs/games/):
+  each card once, the game's 2 to 6 players, a player to move among them, the cards
+  adding up to the deck. Uniqueness across zones and counts across fields are
   beyond JSON Schema, and a wrong player count must stay a 422, not become a 400;
 - a game token the referee sealed itself and a seat key or invitation it made for that
   game (400 `TOKEN_INVALID`, 403 `SEAT_INVALID`): no pattern tells a genuine token from
@@ -17,20 +19,23 @@ gives them codes of their own on purpose:
 
 and a legal turn is what the referee exists to decide (422 with the broken rule).
 Schemathesis's generator knows none of this, so nearly every state it makes is
-impossible and every token forged, and its warning "schema validation mismatch" says
-that an operation refused all its valid data.
+impossible and every token forged. Its warning
+"schema validation mismatch" names an operation for which, in one phase (examples,
+coverage or fuzzing), no request made as valid data got a 2xx and the 4xx answers were
+not all 401, 403, 404, 409 or 429 (schemathesis 4.32,
+`schemathesis/cli/commands/run/warnings.py`).
 
-`before_call` puts real data in a request schemathesis made as valid data (positive mode),
-keeping its ruleset and the rest of its fields: a
-state reached by random legal play from a seeded deal (`position`), and in a sealed
-request a game the referee under test deals and seals (`SealedGames`). The turn, the
-actions of a prefix or the turns of a replay become legal ones (`legal_turn`). A
+`before_call` puts real data in a request schemathesis made as valid data (positive
+mode), keeping its ruleset and the rest of its fields: a state reached by random legal
+play from a seeded deal (`position`), and in a sealed request a game the referee under
+test dealt and sealed (`SealedGames`). The turn, the actions of a prefix or the turns of
+a replay become legal ones (`legal_turn`), a picture's marks things it draws. A
 documented example (the examples phase) whose state can happen is sent as it is, and
 requests made as invalid data (negative mode) are sent as generated: the refusals of
 impossible states, forged tokens and illegal turns are exercised there and by
 `test_schema_fuzz.py`, `test_sealed*.py` and the rules tests, with their expected codes.
-Each choice is drawn from the generated body's digest, so a run with the same seed sends
-the same requests. Schemathesis checks the changed request again against its schema, and
+Positions and turns are drawn from the generated body's digest, so the same body is
+changed alike. Schemathesis checks the changed request again against its schema, and
 the answers are checked as before.
 """
 
