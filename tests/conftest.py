@@ -55,12 +55,13 @@ WHOLE_MODULES = frozenset({
 })
 
 
-#: The longest tests (a minute or more each on the 2-core machine: the schemathesis round
-#: in its own interpreter, the MASTER oracle games, the brute-force counts) start first,
+#: The longest tests (a minute or more each on the 2-core machine: the schemathesis rounds
+#: in their own interpreters, the MASTER oracle games, the brute-force counts) start first,
 #: so that the other worker meanwhile runs the many short ones and neither waits for
 #: the other at the end. Only the order changes: every test runs, wherever it is listed.
 LONG_FIRST = (
     "tests/http/test_schemathesis.py::",
+    "tests/http/test_schemathesis_served.py::",
     "tests/games/master/test_random_games.py::",
     "tests/conformance/test_count.py::",
     "tests/games/master/test_board.py::",

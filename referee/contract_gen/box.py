@@ -53,6 +53,19 @@ def seated(least: int, most: int) -> str:
     return f"{how_many} in seating order; other counts are refused by the referee, not by this schema."
 
 
+def _optional_player_members(state: type[BoxState]) -> Schema:
+    """The players' optional members, required with the option that brings them and
+    absent without it, as the referee reads the players (`BoxState.player_members`)."""
+    option, optional = state.PLAYER_OPTIONAL_WITH, sorted(state.PLAYER.OPTIONAL)
+    if option is None or not optional:
+        return {}
+    return {
+        "if": {"properties": {"options": {"properties": {option: {"const": True}}, "required": [option]}}},
+        "then": {"properties": {"players": {"items": {"required": optional}}}},
+        "else": {"properties": {"players": {"items": {"properties": {name: False for name in optional}}}}},
+    }
+
+
 def state_defs(ruleset: str, rules: Any) -> dict[str, Schema]:
     """The `$defs` of `state.json` for one box game: its state, its player, its options."""
     state: type[BoxState] = rules.state_type
@@ -76,6 +89,7 @@ def state_defs(ruleset: str, rules: Any) -> dict[str, Schema]:
             },
             "required": members,
             "additionalProperties": False,
+            **_optional_player_members(state),
         },
         f"{name}Player": {
             "title": player.TITLE,

@@ -402,6 +402,16 @@ def test_openapi_classic_legal_actions_and_scores_examples_get_the_documented_an
     assert engine.scores(engine.load_state(request["state"])) == answer
 
 
+def test_openapi_replay_example_replays_to_the_classic_turn_examples_answer():
+    post = openapi()["paths"]["/v1/replays"]["post"]
+    request = post["requestBody"]["content"]["application/json"]["examples"]["classic"]["value"]
+    turn, answer = example("/v1/turns", "classicDraws")
+    assert (request["state"], request["turns"]) == (turn["state"], [turn["turn"]])
+    state = engine.load_state(request["state"])
+    result = engine.replay(state, [engine.load_turn(t, ruleset=state.ruleset) for t in request["turns"]])
+    assert result.state.to_dict() == answer["state"]
+
+
 def test_openapi_classic_problem_example_is_what_the_referee_says():
     request, _ = example("/v1/turns", "classicDraws")
     problem = openapi()["components"]["responses"]["RuleViolation"]["content"][

@@ -5,8 +5,10 @@ before `referee.contract_gen` wrote them from the games' declarations (the other
 unchanged and read from `schemas/`). Hypothesis sends both the same documents, checked
 with the `jsonschema` library: bodies that schemathesis makes from the new contract,
 valid and not, and real positions of every box game with a turn of any game's actions,
-its members dropped, changed or added. One difference is meant: a picture may mark
-Schwarzer Peter's card set aside (`/aside`), a pile the picture now draws. The won,
+its members dropped, changed or added. Two differences are meant: a picture may mark
+Schwarzer Peter's card set aside (`/aside`), a pile the picture now draws; and a
+Schnipp Schnapp player's `won` is required with `together` and refused without it, as
+the referee reads the players (the hand-written schema left both to the referee). The won,
 set-aside and out piles of Die höchste Karte and Ratefix, which became piles of cards
 (`ShownPile`), are frozen as they are now, and so are the places `/set_aside` and `/out`
 a picture of Die höchste Karte draws.
@@ -156,6 +158,10 @@ def test_real_states_changed_get_the_same_verdict(state_index, member, value):
         state[member] = value
     else:
         state["players"][0][member] = value
+    if (state["ruleset"], member) == ("schnipp-schnapp", "won") and not state["options"].get("together"):
+        # Meant: `won` without together is refused by the schema now, as by the referee.
+        assert not validators(False)["state.json"].is_valid(state)
+        return
     same_verdict("state.json", state)
     same_verdict("view-request.json", {"state": state})
 
@@ -166,6 +172,17 @@ def test_real_states_changed_get_the_same_verdict(state_index, member, value):
 def test_a_mark_is_refused_or_accepted_as_before(mark):
     state = positions()[0]
     same_verdict("picture-request.json", {"state": state, "mark": [mark]})
+
+
+def test_schnipp_schnapp_won_is_now_required_with_together_and_refused_without():
+    together = next(s for s in positions() if s["ruleset"] == "schnipp-schnapp")
+    state = {**together, "options": {**together["options"], "together": True}}
+    without_won = {**state, "players": [{k: v for k, v in p.items() if k != "won"} for p in state["players"]]}
+    alone = {**state, "options": {**state["options"], "together": False},
+             "players": [{**p, "won": 0} for p in without_won["players"]]}
+    for document in (without_won, alone):
+        assert validators(True)["state.json"].is_valid(document)
+        assert not validators(False)["state.json"].is_valid(document)
 
 
 def test_the_card_set_aside_may_now_be_marked():

@@ -326,6 +326,9 @@ class BoxState:
     #: player's optional members (made by `wired_record`).
     MEMBERS: ClassVar[Members]
     PLAYER_MEMBERS: ClassVar[dict[bool, Members]]
+    #: The boolean option under which the players have their optional members, which
+    #: they lack without it (Schnipp Schnapp's `won` with `together`); None: never.
+    PLAYER_OPTIONAL_WITH: ClassVar[str | None] = None
 
     def __init_subclass__(cls, options: tuple[Option, ...] | None = None, player: type[BoxPlayer] | None = None,
                           **kwargs: Any) -> None:
@@ -362,9 +365,9 @@ class BoxState:
 
     @classmethod
     def player_members(cls, options: Options) -> Members:
-        """The members of a player object: the name and the player class's wired fields
-        (a game whose players' members depend on the options says which)."""
-        return cls.PLAYER_MEMBERS[False]
+        """The members of a player object: the name and the player class's wired fields,
+        the optional ones with the option `PLAYER_OPTIONAL_WITH` only."""
+        return cls.PLAYER_MEMBERS[bool(cls.PLAYER_OPTIONAL_WITH and options[cls.PLAYER_OPTIONAL_WITH])]
 
     @classmethod
     def from_dict(cls: type[Self], data: Any) -> Self:

@@ -10,11 +10,11 @@ from functools import cache
 from typing import Any
 
 from ...families.box.cards import EDITIONS, value
-from ...families.box.options import EDITION, Option, Options, boolean
+from ...families.box.options import EDITION, Option, boolean
 from ...families.box.piles import Cards, count_cards
 from ...families.box.state import BoxPlayer, BoxState, Kind, Pile, count, face_down_stack, face_up, open_pile, seats, wired, wired_record
 from ...core.errors import MalformedInput
-from ...core.wire import Members, read_int
+from ...core.wire import read_int
 
 TOGETHER = Option(
     "together", boolean("together"), False, [False, True],
@@ -81,6 +81,7 @@ class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
     last, which a call may still take."""
 
     TITLE = "Schnipp Schnapp state"
+    PLAYER_OPTIONAL_WITH = "together"  # a player keeps `won` with `together` only
     ABOUT = ("A game of Schnipp Schnapp (the rules: /rules): players flip the tops of their face-down stacks "
              "onto open piles and call Schnapp (the value lies on another open pile) or Schnipp (it matches "
              "the top of the middle); quartets are set aside. Without together the player to move flips "
@@ -95,11 +96,6 @@ class SchnippSchnappState(BoxState, options=OPTIONS, player=Snapper):
         about=("The players whose flipped cards may be called now, in seat order: without together the player "
                "whose flip came last (until a right call or a tie, or their own wrong call); with together [] "
                "while a round is under way, then everyone who flipped in it."))
-
-    @classmethod
-    def player_members(cls, options: Options) -> Members:
-        """A player keeps `won` with `together` only."""
-        return cls.PLAYER_MEMBERS[options["together"]]
 
     @property
     def together(self) -> bool:

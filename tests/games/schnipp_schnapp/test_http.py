@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from support.box_tables import call, flip, schnapp
 from support.contract_check import post_checked as post
+from support.contract_check import schema_validator
+from support.doc_examples import all_pages_text, printed
 
 from referee.http import create_app
-from support.doc_examples import all_pages_text, printed
 
 DOCS = all_pages_text()
 PLAYERS = ["Ada", "Ben", "Cleo"]
@@ -75,6 +76,21 @@ def test_legal_actions_need_the_player_with_together_and_list_calls_for_anyone(c
     assert (asked.status_code, asked.json["code"]) == (400, "SCHEMA_VIOLATION")
     listed = post(client, "/v1/legal-actions", {"state": state, "player": 2}).json
     assert listed == {"player": 2, "actions": [call("schnapp"), call("schnipp")], "complete": False}
+
+
+def test_won_is_a_players_member_with_together_only_in_the_schema_as_in_the_referee(client):
+    state_schema = schema_validator("state.json")
+    together = schnapp([["O5"], ["Y5"], ["G9"]], together=True, flipped=[0, 1, 2])
+    alone = schnapp([["O5"], ["Y5"], ["G9"]], flipped=[0], current=1)
+    without_won = {**together, "players": [{k: v for k, v in p.items() if k != "won"} for p in together["players"]]}
+    with_won = {**alone, "players": [{**p, "won": 0} for p in alone["players"]]}
+    for state in (together, alone):
+        assert state_schema.is_valid(state)
+        assert post(client, "/v1/scores", {"state": state}).status_code == 200
+    for state in (without_won, with_won):
+        assert not state_schema.is_valid(state)
+        refused = post(client, "/v1/scores", {"state": state})
+        assert (refused.status_code, refused.json["code"]) == (400, "SCHEMA_VIOLATION")
 
 
 @pytest.mark.parametrize("action", [
