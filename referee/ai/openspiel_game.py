@@ -191,10 +191,11 @@ class ElferRausState(pyspiel.State):
         # A blind choice comes from the deal and the moment, so a history replays alike.
         rng = random.Random(f"{self.seed}:{len(self.history())}")
         turns = table.turns
+        card: str | None
         if self.drawing is not None:  # the card chance turned up
-            index, found = self.drawing
+            index, chosen = self.drawing
             self.drawing = None
-            card: str | None = draws.draw(table, index, found, action, rng)
+            card = draws.draw(table, index, chosen, action, rng)
         else:
             card, found = draws.pending(table, action, self.fresh, rng)
             if found is not None:
@@ -248,6 +249,7 @@ class ElferRausState(pyspiel.State):
     def _fresh_in(self, world: Any, player: int) -> frozenset[str]:
         """The unseen cards of another world: the cards that lie there where unseen
         cards lie here (`resample` deals the hidden cards anew in the same places)."""
+        assert self.table is not None  # a world is drawn once the cards are dealt
         before, after = hidden_cards(self.table.state, player), hidden_cards(world, player)
         moved = {new for old, new in zip(before, after) if old in self.fresh}
         return frozenset(self.fresh - set(before)) | moved
