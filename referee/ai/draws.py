@@ -18,8 +18,11 @@ compact game plays on from the engine's own state.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
+
+import orjson
 
 from .. import engine
 from .table import Table
@@ -30,23 +33,13 @@ CARDS: tuple[str, ...] = ("J", *(f"{color}{value}" for color in "ORYGB" for valu
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
 
 
+#: A card name as the JSON form writes it (a quoted string, nothing else).
+_CARD = re.compile(r'"(J|[ORYGB][0-9]{1,2})"')
+
+
 def cards_in(node: Any) -> list[str]:
     """The card names a state's or view's JSON form lists, where it lists them."""
-    found: list[str] = []
-
-    def walk(item: Any) -> None:
-        if isinstance(item, str):
-            if item in CARD_INDEX:
-                found.append(item)
-        elif isinstance(item, dict):
-            for value in item.values():
-                walk(value)
-        elif isinstance(item, list):
-            for value in item:
-                walk(value)
-
-    walk(node)
-    return found
+    return [card for card in _CARD.findall(orjson.dumps(node).decode()) if card in CARD_INDEX]
 
 
 def unseen_at_deal(state: Any) -> frozenset[str]:
