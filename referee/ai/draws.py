@@ -59,9 +59,12 @@ def after_turn(fresh: frozenset[str], state: Any) -> frozenset[str]:
 def turns_up(table: Table, index: int) -> bool:
     """Whether entry `index` of the table's space is an action that turns up a card."""
     space = table.space
-    if index in (space.end, space.decline) or space.entries[index]["type"] == table.gathered:
-        return False
-    return table.rules.turns_up(table.rules.load_actions([space.entries[index]])[0])
+    found = space.turning.get(index)
+    if found is None:
+        found = space.turning[index] = index not in (space.end, space.decline) \
+            and space.entries[index]["type"] != table.gathered \
+            and table.rules.turns_up(table.rules.load_actions([space.entries[index]])[0])
+    return found
 
 
 def drawn_card(table: Table, index: int, rng: random.Random) -> str | None:
@@ -104,18 +107,19 @@ def _left_top(before: Any, after: Any) -> str | None:
 
 def _pile(node: Any, card: str) -> list[Any] | None:
     """The list of a state's JSON form that holds `card` (a pile, top first)."""
-    if isinstance(node, list):
-        if card in node:
-            return node
+    if type(node) is dict:
+        items: Any = node.values()
+    elif type(node) is list and node:
+        if type(node[0]) is str:
+            return node if card in node else None
         items = node
-    elif isinstance(node, dict):
-        items = list(node.values())
     else:
         return None
     for item in items:
-        found = _pile(item, card)
-        if found is not None:
-            return found
+        if type(item) is dict or type(item) is list:
+            found = _pile(item, card)
+            if found is not None:
+                return found
     return None
 
 

@@ -26,6 +26,7 @@ worlds a seat cannot tell apart, which `resample_from_infostate` draws
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any, cast
@@ -94,9 +95,9 @@ class ElferRausGame(pyspiel.Game):
         """The deals the chance node chooses among (seeds 0 to `deals` - 1)."""
         return int(self.get_parameters()["deals"])
 
-    @property
+    @functools.cached_property
     def max_turns(self) -> int:
-        """The turns after which a game is cut short."""
+        """The turns after which a game is cut short (asked at every step: read once)."""
         return int(self.get_parameters()["max_turns"])
 
     @property

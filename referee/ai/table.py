@@ -64,6 +64,7 @@ class Space:
         # A listed action that leaves out a member (a guess listed without its value)
         # stands for every entry of its kind that has the members it names.
         self.memo: dict[Any, list[int]] = {}  # a listed action's entries, once found
+        self.turning: dict[int, bool] = {}  # whether an entry turns up a card, once asked
         self.by_type: dict[str, list[int]] = {}
         for i, entry in enumerate(entries):
             self.by_type.setdefault(entry["type"], []).append(i)
