@@ -162,3 +162,14 @@ def test_a_call_in_a_decision_step_is_the_engines_out_of_turn_call():
     assert table.state.to_dict() == applied(before, 2, [{"type": "call", "word": "schnapp"}])
     # A mistake by another seat leaves the flip to be called: player_0 still gets its step.
     assert table.acting == 0 and table.legal() == [SCHNAPP, SCHNIPP, SS_DECLINE]
+
+
+def test_an_out_player_gets_a_step_to_call_schnipp_only():
+    dealt = engine.new_game(["player_0", "player_1", "player_2"], seed=5, ruleset="schnipp-schnapp").state.to_dict()
+    out = dealt["players"][2]
+    dealt["middle"], out["stack"] = out["stack"], []  # player_2 holds no cards: it is out
+    table = Table(engine.load_state(dealt))
+    table.act(FLIP, RNG)
+    assert table.acting == 2 and table.legal() == [SCHNIPP, SS_DECLINE]
+    table.act(SS_DECLINE, RNG)
+    assert table.acting == 0 and table.legal() == [SCHNAPP, SCHNIPP, SS_DECLINE]
