@@ -173,3 +173,16 @@ def test_an_out_player_gets_a_step_to_call_schnipp_only():
     assert table.acting == 2 and table.legal() == [SCHNIPP, SS_DECLINE]
     table.act(SS_DECLINE, RNG)
     assert table.acting == 0 and table.legal() == [SCHNAPP, SCHNIPP, SS_DECLINE]
+
+
+def test_with_together_calls_come_after_the_rounds_last_flip():
+    table = Table.new("schnipp-schnapp", 2, 5, {"together": True})
+    assert table.waiting == (0, 1) and table.legal() == [FLIP]
+    table.act(FLIP, RNG)  # mid-round: nothing to call, no decision step
+    assert table.acting == 1 and table.legal() == [FLIP] and not table.deciding_now
+    table.act(FLIP, RNG)  # the round's last flip: Y13 and B20 may be called
+    assert [p["open"] for p in table.state.to_dict()["players"]] == [["Y13"], ["B20"]]
+    # player_0 flips first in the next round (it may call in its own turn); player_1 decides.
+    assert table.acting == 1 and table.legal() == [SCHNAPP, SCHNIPP, SS_DECLINE]
+    table.act(SS_DECLINE, RNG)
+    assert table.acting == 0 and table.legal() == [FLIP, SCHNAPP, SCHNIPP]
