@@ -10,14 +10,16 @@ action can follow. A play that may lay several cards at once (a Mogeln play,
 `core.extras.GatheredPlays`) is picked card by card, then "end the turn" lays them.
 
 Where a seat not to move may act (a Mogeln challenge in 2018, a Schnipp Schnapp call:
-`core.extras.OutOfTurn`), every turn of the seat to move is followed by a decision step
-for each other seat that may act so now, clockwise from the left of the turn's player
-(the seat that moves next acts in its own turn instead): it takes one of those actions
-as its turn, or the entry "decline". A seat whose turn it took goes on down the queue;
-a seat with nothing it may take so now is passed over. In a simultaneous step (everyone turns up, everyone plays face down)
-the waiting seats act one after the other in seat order, each turn played as it comes, as
-the referee plays them: what a seat plays face down its view hides from the others until
-the referee turns it up, and a card turned up lies face up for all, as at the table.
+`core.extras.OutOfTurn`), every turn of a seat in its own turn is followed by a decision
+step for each other seat that may act so now, clockwise from the left of the turn's
+player (the seat that moves next acts in its own turn instead): it takes one of those
+actions as its turn, or the entry "decline", and the next seat of the queue decides. A
+seat with nothing it may take out of turn at its step is passed over.
+
+In a simultaneous step (everyone turns up, everyone plays face down) the waiting seats
+act one after the other in seat order, each turn played as it comes, as the referee plays
+them: what a seat plays face down its view hides from the others until the referee turns
+it up, and a card turned up lies face up for all, as at the table.
 
 Pure Python over the compact games (`referee.compact`): the environments (`pettingzoo_env`, `openspiel_game`)
 add numpy and the frameworks.
