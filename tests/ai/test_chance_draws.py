@@ -100,3 +100,17 @@ def test_a_resampled_world_keeps_its_unseen_cards_in_the_pile():
     assert pile != JUNIOR_PILE  # player_1 cannot see the pile nor player_0's hand
     assert set(pile) <= world.fresh
     assert not world.fresh & set(world.table.state.to_dict()["players"][0]["hand"])
+
+
+def test_a_ratefix_put_face_down_is_a_chance_node_too():
+    state = pyspiel.load_game(elfer.game_name("ratefix")).new_initial_state()
+    state.apply_action(7)
+    stack = ["G17", "B19", "B8", "B14", "G8", "Y3", "G3", "G10", "O16", "Y10", "O11", "Y1", "B15", "Y13",
+             "Y5", "O17", "Y9", "B20", "G4", "B6"]
+    assert state.table.state.to_dict()["players"][0]["stack"] == stack
+    state.apply_action(0)  # player_0 puts its top card face down: no event names it
+    assert sorted(draws.CARDS[outcome] for outcome, _ in state.chance_outcomes()) == sorted(stack)
+    state.apply_action(draws.CARD_INDEX["B6"])
+    after = state.table.state.to_dict()
+    assert after["players"][0]["stack"] == [*stack[1:-1], "G17"]
+    assert after["middle"] == [{"player": 0, "card": "B6"}]
