@@ -196,7 +196,8 @@ class ElferRausState(pyspiel.State):
         if self.drawing is not None:  # the card chance turned up
             index, chosen = self.drawing
             self.drawing = None
-            card = draws.draw(table, index, chosen, action, rng)
+            card, shuffled = draws.draw(table, index, chosen, action, rng)
+            self.fresh = self.fresh | shuffled
         else:
             card, found = draws.pending(table, action, self.fresh, rng)
             if found is not None:

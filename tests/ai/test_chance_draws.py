@@ -11,6 +11,7 @@ import pyspiel
 from referee import engine
 from referee.ai import draws
 from referee.ai import openspiel_game as elfer
+from referee.ai.table import Table
 
 # Junior, deal 7: player_0 may only draw (entry 44); the pile, top first.
 JUNIOR_PILE = ["B3", "G6", "B9", "Y8", "O2", "G3", "B5", "O9", "G5", "B10", "Y6", "O4", "B8",
@@ -114,3 +115,24 @@ def test_a_ratefix_put_face_down_is_a_chance_node_too():
     after = state.table.state.to_dict()
     assert after["players"][0]["stack"] == [*stack[1:-1], "G17"]
     assert after["middle"] == [{"player": 0, "card": "B6"}]
+
+
+def test_a_flip_from_an_empty_stack_is_a_chance_node_over_the_open_pile_shuffled_anew():
+    dealt = engine.new_game(["player_0", "player_1"], seed=5, ruleset="schnipp-schnapp").state.to_dict()
+    own = dealt["players"][0]
+    # player_0's stack is empty and three cards lie on its open pile; the rest in the middle.
+    own["open"], dealt["middle"], own["stack"] = own["stack"][:3], own["stack"][3:], []
+    assert own["open"] == ["Y13", "B8", "G20"]
+    state = pyspiel.load_game(elfer.game_name("schnipp-schnapp")).new_initial_state()
+    state.apply_action(5)
+    state.table = Table(engine.load_state(dealt))
+    state.fresh = draws.unseen_at_deal(state.table.state)
+    state.apply_action(0)  # flip: the open pile is turned over, shuffled, its top turned up
+    assert state.is_chance_node()
+    assert [(draws.CARDS[outcome], p) for outcome, p in state.chance_outcomes()] == [
+        ("Y13", 1 / 3), ("G20", 1 / 3), ("B8", 1 / 3)]
+    state.apply_action(draws.CARD_INDEX["G20"])
+    after = state.table.state.to_dict()["players"][0]
+    assert after["open"] == ["G20"] and sorted(after["stack"]) == ["B8", "Y13"]
+    # The order the shuffle gave the stack is nobody's: its next flip is a chance node too.
+    assert {"B8", "Y13"} <= state.fresh and "G20" not in state.fresh
