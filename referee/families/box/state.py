@@ -36,6 +36,7 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 from ...core.errors import MalformedInput
 from ...core.ruleset import game_name
 from ...core.wire import Members
+from ...core.zones import replaced
 from .cards import colors_of, deck_of
 from .options import Option, Options, options_to_wire, read_options
 from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile, read_shown
@@ -355,7 +356,7 @@ class BoxState:
         return deck_of(colors_of(self.options))
 
     def marked_checked(self: Self) -> Self:
-        return replace(self, checked=True)
+        return replaced(self, checked=True)
 
     @classmethod
     def read_options(cls, data: Any, players: Any) -> Options:
