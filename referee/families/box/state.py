@@ -20,7 +20,7 @@ the fields' order:
 - `PILES`: every pile of the game, a player's and the table's, which the picture draws.
 
 `to_dict` and `from_dict` are on the path of every request, so `wired_record` builds them
-once per class, as closures over the class's field table read into tuples (no code is
+once per class, as plain loops over the class's field table read into tuples (no code is
 written at run time).
 
 The kinds every game uses are here (`PILE`, `face_up`, `shown`, `count`, `entries`,
@@ -179,64 +179,68 @@ def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
     required = tuple((name, kind.write) for name, kind in cls.WIRE if name not in cls.OPTIONAL)
     optional = tuple((name, kind.write) for name, kind in cls.WIRE if name in cls.OPTIONAL)
 
-    def with_optional(self: Any, data: dict[str, Any]) -> dict[str, Any]:
-        for name, write in optional:
-            value = getattr(self, name)
-            if value is not None:
-                data[name] = value if write is None else write(value)
-        return data
-
+    # One plain loop each, in the function itself: on every request, where a call more
+    # for each member or record would show.
     if issubclass(cls, BoxState):
         def to_dict(self: Any) -> dict[str, Any]:
             data = {"ruleset": self.ruleset, "options": options_to_wire(self.options),
                     "players": [p.to_dict() for p in self.players], "current": self.current,
                     "waiting": list(self.waiting)}
             for name, write in required:
+                data[name] = getattr(self, name) if write is None else write(getattr(self, name))
+            for name, write in optional:
                 value = getattr(self, name)
-                data[name] = value if write is None else write(value)
-            return with_optional(self, data) if optional else data
+                if value is not None:
+                    data[name] = value if write is None else write(value)
+            return data
     else:
         def to_dict(self: Any) -> dict[str, Any]:
             data = {"name": self.name}
             for name, write in required:
+                data[name] = getattr(self, name) if write is None else write(getattr(self, name))
+            for name, write in optional:
                 value = getattr(self, name)
-                data[name] = value if write is None else write(value)
-            return with_optional(self, data) if optional else data
+                if value is not None:
+                    data[name] = value if write is None else write(value)
+            return data
     return to_dict
 
 
 def _reader(cls: type) -> Callable[..., Any]:
     """`from_dict` for a state or player class: the head read by the family, then each
     wired member by its kind (an optional one None while absent), in field order."""
-    table = tuple((name, kind.read, kind.what, name in cls.OPTIONAL) for name, kind in cls.WIRE)
+    table = tuple((name, kind.read, kind.what) for name, kind in cls.WIRE)
+    optional = cls.OPTIONAL
 
-    if cls.OPTIONAL:
-        def members(data: dict[str, Any]) -> list[Any]:
-            values = []
-            for name, read, what, optional in table:
-                if optional and name not in data:
-                    values.append(None)
-                else:
-                    values.append(read(data[name]) if what is None else read(data[name], what))
-            return values
-    else:  # most records: one test less for each member
-        required = tuple((name, read, what) for name, read, what, _ in table)
-
-        def members(data: dict[str, Any]) -> list[Any]:
-            values = []
-            for name, read, what in required:
-                values.append(read(data[name]) if what is None else read(data[name], what))
-            return values
-
+    # As `_writer`: the loop in the function itself, and without the optional members'
+    # test where a record has none (most records).
     if issubclass(cls, BoxState):
         def from_dict(cls: Any, data: Any) -> Any:
             cls.MEMBERS.check(data)
             options = cls.read_options(data["options"], data["players"])
-            return cls(options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
-                       read_current(data["current"]), read_seats(data["waiting"], "waiting"), *members(data))
+            values = [options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
+                      read_current(data["current"]), read_seats(data["waiting"], "waiting")]
+            for name, read, what in table:
+                if optional and name in optional and name not in data:
+                    values.append(None)
+                else:
+                    values.append(read(data[name]) if what is None else read(data[name], what))
+            return cls(*values)
+    elif optional:
+        def from_dict(cls: Any, data: Any) -> Any:
+            values = [data["name"]]
+            for name, read, what in table:
+                if name in optional and name not in data:
+                    values.append(None)
+                else:
+                    values.append(read(data[name]) if what is None else read(data[name], what))
+            return cls(*values)
     else:
         def from_dict(cls: Any, data: Any) -> Any:
-            return cls(data["name"], *members(data))
+            values = [data["name"]]
+            for name, read, what in table:
+                values.append(read(data[name]) if what is None else read(data[name], what))
+            return cls(*values)
     return from_dict
 
 
