@@ -20,8 +20,8 @@ the fields' order:
 - `PILES`: every pile of the game, a player's and the table's, which the picture draws.
 
 `to_dict` and `from_dict` are on the path of every request, so `wired_record` builds them
-once per class, as plain loops over the class's field table read into tuples (no code is
-written at run time).
+once per class, as loops over the class's field table read into tuples, the head apart
+(no code is written at run time).
 
 The kinds every game uses are here (`PILE`, `face_up`, `shown`, `count`, `entries`,
 `SEAT`, `seats`); a game makes a `Kind` of its own for a member only it has.
@@ -178,32 +178,30 @@ def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
     table read into tuples (a member's writer None: the value is its own JSON)."""
     required = tuple((name, kind.write) for name, kind in cls.WIRE if name not in cls.OPTIONAL)
     optional = tuple((name, kind.write) for name, kind in cls.WIRE if name in cls.OPTIONAL)
+    head = _state_head if issubclass(cls, BoxState) else _player_head
 
-    # One plain loop each, in the function itself: on every request, where a call more
-    # for each member or record would show.
-    if issubclass(cls, BoxState):
-        def to_dict(self: Any) -> dict[str, Any]:
-            data = {"ruleset": self.ruleset, "options": options_to_wire(self.options),
-                    "players": [p.to_dict() for p in self.players], "current": self.current,
-                    "waiting": list(self.waiting)}
-            for name, write in required:
-                data[name] = getattr(self, name) if write is None else write(getattr(self, name))
-            for name, write in optional:
-                value = getattr(self, name)
-                if value is not None:
-                    data[name] = value if write is None else write(value)
-            return data
-    else:
-        def to_dict(self: Any) -> dict[str, Any]:
-            data = {"name": self.name}
-            for name, write in required:
-                data[name] = getattr(self, name) if write is None else write(getattr(self, name))
-            for name, write in optional:
-                value = getattr(self, name)
-                if value is not None:
-                    data[name] = value if write is None else write(value)
-            return data
+    # On every request: the loops are in the function itself, a call for each member
+    # would show.
+    def to_dict(self: Any) -> dict[str, Any]:
+        data = head(self)
+        for name, write in required:
+            data[name] = getattr(self, name) if write is None else write(getattr(self, name))
+        for name, write in optional:
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value if write is None else write(value)
+        return data
     return to_dict
+
+
+def _state_head(state: Any) -> dict[str, Any]:
+    return {"ruleset": state.ruleset, "options": options_to_wire(state.options),
+            "players": [p.to_dict() for p in state.players], "current": state.current,
+            "waiting": list(state.waiting)}
+
+
+def _player_head(player: Any) -> dict[str, Any]:
+    return {"name": player.name}
 
 
 def _reader(cls: type) -> Callable[..., Any]:
@@ -211,24 +209,12 @@ def _reader(cls: type) -> Callable[..., Any]:
     wired member by its kind (an optional one None while absent), in field order."""
     table = tuple((name, kind.read, kind.what) for name, kind in cls.WIRE)
     optional = cls.OPTIONAL
+    head = _read_state_head if issubclass(cls, BoxState) else _read_player_head
 
-    # As `_writer`: the loop in the function itself, and without the optional members'
-    # test where a record has none (most records).
-    if issubclass(cls, BoxState):
+    # As `_writer`'s loops; a record without optional members (most) tests for none.
+    if optional:
         def from_dict(cls: Any, data: Any) -> Any:
-            cls.MEMBERS.check(data)
-            options = cls.read_options(data["options"], data["players"])
-            values = [options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
-                      read_current(data["current"]), read_seats(data["waiting"], "waiting")]
-            for name, read, what in table:
-                if optional and name in optional and name not in data:
-                    values.append(None)
-                else:
-                    values.append(read(data[name]) if what is None else read(data[name], what))
-            return cls(*values)
-    elif optional:
-        def from_dict(cls: Any, data: Any) -> Any:
-            values = [data["name"]]
+            values = head(cls, data)
             for name, read, what in table:
                 if name in optional and name not in data:
                     values.append(None)
@@ -237,11 +223,24 @@ def _reader(cls: type) -> Callable[..., Any]:
             return cls(*values)
     else:
         def from_dict(cls: Any, data: Any) -> Any:
-            values = [data["name"]]
+            values = head(cls, data)
             for name, read, what in table:
                 values.append(read(data[name]) if what is None else read(data[name], what))
             return cls(*values)
     return from_dict
+
+
+def _read_state_head(cls: Any, data: Any) -> list[Any]:
+    """The state's head: its members checked, its options, players, `current` and `waiting`."""
+    cls.MEMBERS.check(data)
+    options = cls.read_options(data["options"], data["players"])
+    return [options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
+            read_current(data["current"]), read_seats(data["waiting"], "waiting")]
+
+
+def _read_player_head(cls: Any, data: Any) -> list[Any]:
+    """A player's name (`read_players` has checked it and the members)."""
+    return [data["name"]]
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field, wired))
