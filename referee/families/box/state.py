@@ -289,7 +289,7 @@ class BoxPlayer:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BoxPlayer:
         """A player from its object, whose members and name `read_players` has checked
-        (written out for each game's player class by `wired_record`)."""
+        (made for each game's player class by `wired_record`)."""
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
@@ -371,12 +371,12 @@ class BoxState:
 
     @classmethod
     def from_dict(cls: type[Self], data: Any) -> Self:
-        """The state from its JSON; MalformedInput for the wrong shape (written out for
+        """The state from its JSON; MalformedInput for the wrong shape (made for
         each game's state class by `wired_record`)."""
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
-        """The state's JSON (written out for each game's state class by `wired_record`)."""
+        """The state's JSON (made for each game's state class by `wired_record`)."""
         raise NotImplementedError
 
 
