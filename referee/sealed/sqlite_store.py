@@ -141,6 +141,48 @@ def _read_only(path: Path) -> str | None:
     return None if os.access(where, os.W_OK) else "it is read-only"
 
 
+class _CheckedWrite:
+    """`with _CheckedWrite(store) as connection:` one write transaction on the store's
+    file, its identity checked before anything is written and again after the commit (a
+    file deleted or replaced in the moment of the write withholds the answer); rolled
+    back on any exception; SQLite's errors become `StoreUnavailable`. A class, not a
+    generator: it is on every spend's path."""
+
+    __slots__ = ("store", "connection")
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+
+    def __enter__(self) -> sqlite3.Connection:
+        try:
+            self.connection = self.store._connection()
+            self.connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(str(exc)) from None
+        try:
+            self.store._check_file()
+        except BaseException:
+            _rollback(self.connection)
+            raise
+        return self.connection
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, trace: object) -> None:
+        try:
+            if kind is not None:
+                _rollback(self.connection)
+                if issubclass(kind, sqlite3.Error):
+                    raise StoreUnavailable(str(exc)) from None
+                return
+            try:
+                self.connection.execute("COMMIT")
+            except BaseException:
+                _rollback(self.connection)
+                raise
+            self.store._check_file()
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from None
+
+
 def _rollback(connection: sqlite3.Connection) -> None:
     """Roll back whatever is open; SQLite may have rolled back itself already (a full
     disk at COMMIT), and then there is nothing to do."""
@@ -243,35 +285,23 @@ class SqliteStore:
     def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
         # The following token was sealed a moment ago by this process: its time is now.
         now = int(time.time())
-        try:
-            connection = self._connection()
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                self._check_file()
-                # The mark is read by the update itself (one statement less on every
-                # spend): a token sealed before it changes nothing, and is told from a
-                # spent one below, the mark first as before.
-                fresh = connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
-                                                             game, played, issued, MARK)).rowcount == 1
-                latest = None
-                if not fresh:
-                    self._refuse_before_mark(connection, issued)
-                    row = connection.execute("SELECT token, turn FROM games WHERE game = ?", (game,)).fetchone()
-                    if row is not None:
-                        latest = Latest(row[0], row[1])
-                    elif not self._spent_earlier(connection, token):
-                        # The game's first turn since the mark: its row begins.
-                        connection.execute("INSERT INTO games (game, token, turn, at, spent_at) VALUES (?, ?, ?, ?, ?)",
-                                           (game, following.token, following.turn, max(now, issued), issued))
-                        fresh = True
-                connection.execute("COMMIT")
-            except BaseException:
-                _rollback(connection)
-                raise
-            # Deleted or replaced in the moment of the write: the answer is withheld.
-            self._check_file()
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(str(exc)) from None
+        with _CheckedWrite(self) as connection:
+            # The mark is read by the update itself (one statement less on every
+            # spend): a token sealed before it changes nothing, and is told from a
+            # spent one below, the mark first as before.
+            fresh = connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
+                                                         game, played, issued, MARK)).rowcount == 1
+            latest = None
+            if not fresh:
+                self._refuse_before_mark(connection, issued)
+                row = connection.execute("SELECT token, turn FROM games WHERE game = ?", (game,)).fetchone()
+                if row is not None:
+                    latest = Latest(row[0], row[1])
+                elif not self._spent_earlier(connection, token):
+                    # The game's first turn since the mark: its row begins.
+                    connection.execute("INSERT INTO games (game, token, turn, at, spent_at) VALUES (?, ?, ?, ?, ?)",
+                                       (game, following.token, following.turn, max(now, issued), issued))
+                    fresh = True
         if not fresh:
             raise Spent(latest)
         self._purge_now_and_then(now)
@@ -282,29 +312,18 @@ class SqliteStore:
                                                     (token,)).fetchone() is not None
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
-        try:
-            connection = self._connection()
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                self._check_file()
-                self._refuse_before_mark(connection, issued)
-                row = connection.execute("SELECT claim FROM seats WHERE game = ? AND seat = ?", (game, seat)).fetchone()
-                if row is None:
-                    connection.execute("INSERT INTO seats (game, seat, at, claim) VALUES (?, ?, ?, ?)",
-                                       (game, seat, issued, claim))
-                    claimed = True
-                else:
-                    claimed = claim is not None and row[0] is not None and hmac.compare_digest(row[0], claim)
-                    if claimed:  # the seat lives as long as the newest token it was claimed with
-                        connection.execute("UPDATE seats SET at = max(at, ?) WHERE game = ? AND seat = ?",
-                                           (issued, game, seat))
-                connection.execute("COMMIT")
-            except BaseException:
-                _rollback(connection)
-                raise
-            self._check_file()
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(str(exc)) from None
+        with _CheckedWrite(self) as connection:
+            self._refuse_before_mark(connection, issued)
+            row = connection.execute("SELECT claim FROM seats WHERE game = ? AND seat = ?", (game, seat)).fetchone()
+            if row is None:
+                connection.execute("INSERT INTO seats (game, seat, at, claim) VALUES (?, ?, ?, ?)",
+                                   (game, seat, issued, claim))
+                claimed = True
+            else:
+                claimed = claim is not None and row[0] is not None and hmac.compare_digest(row[0], claim)
+                if claimed:  # the seat lives as long as the newest token it was claimed with
+                    connection.execute("UPDATE seats SET at = max(at, ?) WHERE game = ? AND seat = ?",
+                                       (issued, game, seat))
         return claimed
 
     def _purge_now_and_then(self, now: int) -> None:
