@@ -43,7 +43,11 @@ REQUESTS = {"/v1/turns": "turn-request.json", "/v1/legal-actions": "legal-action
 SAME = settings(max_examples=4 * settings.default.max_examples, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                        HealthCheck.data_too_large])
-BOX = [name for name, rules in engine.RULESETS.items() if rules.family == "box"]
+#: The rulesets the frozen schemas know: a game added since has no hand-written schema to
+#: compare with, so documents naming it are left out of the comparison.
+FROZEN_RULESETS = json.loads((FROZEN / "ruleset-name.json").read_text(encoding="utf-8"))["$defs"]["KnownRulesetName"]["enum"]
+NEWER = [name for name in engine.RULESETS if name not in FROZEN_RULESETS]
+BOX = [name for name, rules in engine.RULESETS.items() if rules.family == "box" and name in FROZEN_RULESETS]
 
 
 def schema_files(directory: Path) -> dict[str, Any]:
@@ -55,6 +59,12 @@ def validators(old: bool) -> dict[str, Draft202012Validator]:
     files = schema_files(ROOT / "schemas") | (schema_files(FROZEN) if old else {})
     registry = Registry().with_resources((name, Resource.from_contents(schema)) for name, schema in files.items())
     return {name: Draft202012Validator(schema, registry=registry) for name, schema in files.items()}
+
+
+def names_a_newer_ruleset(document: Any) -> bool:
+    """Whether the document names a ruleset the frozen schemas do not know."""
+    text = json.dumps(document)
+    return any(f'"{name}"' in text for name in NEWER)
 
 
 def same_verdict(name: str, document: Any) -> None:
@@ -80,7 +90,7 @@ def test_bodies_made_from_the_contract_get_the_same_verdict(path, mode):
     def check(case):
         if isinstance(case.body, (bytes, bytearray)) or not isinstance(case.body, (dict, list, str, int, float)):
             return  # not a JSON document (a negative case may send raw bytes)
-        if not (path == "/v1/pictures" and "/aside" in json.dumps(case.body)):
+        if not (path == "/v1/pictures" and "/aside" in json.dumps(case.body)) and not names_a_newer_ruleset(case.body):
             same_verdict(REQUESTS[path], case.body)
     check()
 
