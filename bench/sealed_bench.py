@@ -95,15 +95,16 @@ def measure(name: str, fn, number: int, runs: int) -> Figure:
 
 
 def under_way(app, sealer: Sealer, bodies: list[bytes]) -> None:
-    """Make each body's game one under way in the app's store: its row is there, with an
-    earlier token spent, as after a game's first turn (which inserts the row; every
-    later turn updates it). The bodies' own tokens stay unspent."""
+    """Make each body's game one under way in the app's store: its row is there, with the
+    body's token its latest, as after a game's first turn (which inserts the row; every
+    later turn replaces the latest token in it). The bodies' own tokens stay unspent."""
     store = app.extensions["sealed"].store
     if not store.keeps:
         return
     for number, body in enumerate(bodies):
         token = orjson.loads(body)["game"]
-        store.spend(sealer.open(token).game, number.to_bytes(32, "big"), Latest(token, 0), issued_at(token))
+        store.spend(sealer.open(token).game, number.to_bytes(32, "big"), Latest(token, 0), issued_at(token),
+                    "an earlier token")
 
 
 def calls_timed(post, number: int) -> tuple[float, float]:
@@ -162,22 +163,23 @@ def run(quick: bool) -> list[Figure]:
             show(measure("the seat's views (before; after, written)",
                          lambda: (engine.view(loaded, turn["player"]), engine.view(after, turn["player"]).to_dict()),
                          number, runs))
-            # A spend as a turn makes it: a game of its own each time, the next token kept.
+            # A spend as a turn makes it: a game of its own each time, the next token kept
+            # (under way: the game's latest token replaced, here by itself).
             counter = itertools.count()
             # The store first: a new file refuses the tokens sealed before it was made.
             sqlite = SqliteStore(folder / "spend-alone.sqlite3", 30)
             latest, now = Latest(token, 1), int(time.time())
             show(measure("SqliteStore.spend (one transaction)",
-                         lambda: sqlite.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now),
+                         lambda: sqlite.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now, token),
                          number, runs))
             games = itertools.cycle([f"under way {n}" for n in range(50)])
             show(measure("SqliteStore.spend, a game under way",
-                         lambda: sqlite.spend(next(games), next(counter).to_bytes(32, "big"), latest, now),
+                         lambda: sqlite.spend(next(games), next(counter).to_bytes(32, "big"), latest, now, token),
                          number, runs))
             if redis_url:
                 redis = RedisStore(redis_url, 30)
                 show(measure("RedisStore.spend (one script, loopback)",
-                             lambda: redis.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now),
+                             lambda: redis.spend(str(next(counter)), next(counter).to_bytes(32, "big"), latest, now, token),
                              number, runs))
             # Every call of every run (and the warm-up) plays a token of its own.
             calls = number * runs + max(1, number // 10)

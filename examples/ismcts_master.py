@@ -23,6 +23,10 @@ def play(game, bots, seed: int, rng: np.random.RandomState) -> list[float]:
     state = game.new_initial_state()
     state.apply_action(seed)  # the deal of engine.new_game(seed=seed)
     while not state.is_terminal():
+        if state.is_chance_node():  # a draw: the card chance turns up
+            outcomes, chances = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=chances)))
+            continue
         player = state.current_player()
         legal = state.legal_actions()
         bot = bots[player]

@@ -150,6 +150,10 @@ class Layout:
             try:
                 values[index[name]] += value
             except KeyError:
+                if value == 0.0:
+                    # An empty list reads as an empty pile too (`#size` 0): a list of
+                    # numbers sampled never empty has no such feature, and 0 adds nothing.
+                    continue
                 raise LookupError(f"the observation layout of {table.rules.name} has no feature {name!r}") from None
         return np.array(values, dtype=np.float32)
 

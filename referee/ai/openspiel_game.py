@@ -8,11 +8,11 @@
 A game of imperfect information with explicit chance. The first node is the deal, a
 chance node whose outcome `k` (one of `deals`, equally likely) deals exactly
 `engine.new_game(seed=k)`: the seed is the deal, so a chosen outcome reproduces the
-referee's deal. Cards a seat turns up later (a draw, a reveal) lie where that deal put
-them, not drawn at a chance node of their own: a face-down pile is not always in random
-order later on (cards won go under a stack in an order everyone saw), so a fresh draw
-would change the game. A choice a seat makes blind (a card drawn from a fan held face
-down) is the referee's, drawn from the history, as in a sealed game. The actions are the entries of
+referee's deal. A draw a seat chooses (an action that turns up a card it cannot know) is
+followed by a chance node over the cards it may turn up: the run of cards nobody has seen
+at the top of that pile, each alike (`referee.ai.draws`); a card someone has seen is drawn
+where it lies. Another choice a seat makes blind (a card drawn from a fan held face down)
+is the referee's, drawn from the history, as in a sealed game. The actions are the entries of
 the ruleset's action space, then "end turn" (`referee.ai.table`); the player to act is
 the seat that chooses now (in a simultaneous step each waiting seat in turn, in seat
 order). A game ends when the referee says so, or is cut short after `max_turns` turns
@@ -26,6 +26,7 @@ worlds a seat cannot tell apart, which `resample_from_infostate` draws
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any, cast
@@ -34,9 +35,10 @@ import numpy as np
 import pyspiel
 
 from .. import engine
+from . import draws
 from .observe import Layout
 from .table import Table
-from .worlds import resample
+from .worlds import hidden_cards, resample
 
 __all__ = ["DEALS", "GAMES", "MAX_TURNS", "STEPS", "ElferRausGame", "ElferRausState", "game_name"]
 
@@ -66,13 +68,14 @@ class ElferRausGame(pyspiel.Game):
         probe = Table.new(self.RULESET, players, 0)  # the referee's error for wrong seats
         super().__init__(self.game_type(), pyspiel.GameInfo(
             num_distinct_actions=len(probe.space),
-            max_chance_outcomes=int(params["deals"]),
+            max_chance_outcomes=max(int(params["deals"]), len(draws.CARDS)),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            # The deal, then at most STEPS a turn (`is_terminal` holds a game to it).
-            max_game_length=int(params["max_turns"]) * STEPS + 1,
+            # The deal, then at most STEPS a turn (`is_terminal` holds a game to it), and
+            # the chance event of a draw chosen last.
+            max_game_length=int(params["max_turns"]) * STEPS + 2,
         ), params)
 
     # What the game's parameters say, read from them (a game unpickled by OpenSpiel's
@@ -92,9 +95,9 @@ class ElferRausGame(pyspiel.Game):
         """The deals the chance node chooses among (seeds 0 to `deals` - 1)."""
         return int(self.get_parameters()["deals"])
 
-    @property
+    @functools.cached_property
     def max_turns(self) -> int:
-        """The turns after which a game is cut short."""
+        """The turns after which a game is cut short (asked at every step: read once)."""
         return int(self.get_parameters()["max_turns"])
 
     @property
@@ -142,13 +145,17 @@ class ElferRausGame(pyspiel.Game):
 
 
 class ElferRausState(pyspiel.State):
-    """A game in progress: before the deal, the chance node; then the table."""
+    """A game in progress: before the deal, the chance node; then the table, with a
+    chance node after each draw chosen from a run of cards nobody has seen
+    (`referee.ai.draws`)."""
 
     def __init__(self, game: ElferRausGame) -> None:
         super().__init__(game)
         self.game = game
         self.table: Table | None = None
         self.seed: int | None = None
+        self.fresh: frozenset[str] = frozenset()  # the cards nobody has seen
+        self.drawing: tuple[int, draws.Draw] | None = None  # a draw chosen, its card not yet
 
     def current_player(self) -> int:
         """The seat that chooses now, or OpenSpiel's chance or terminal player."""
@@ -157,6 +164,8 @@ class ElferRausState(pyspiel.State):
         acting = self.table.acting  # None only once the game is over
         if acting is None or self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
+        if self.drawing is not None:
+            return int(pyspiel.PlayerId.CHANCE)
         return acting
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -165,7 +174,11 @@ class ElferRausState(pyspiel.State):
         return self.table.legal(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deals, equally likely: outcome `k` deals `engine.new_game(seed=k)`."""
+        """Before the deal the deals, equally likely: outcome `k` deals
+        `engine.new_game(seed=k)`. At a draw the cards it may turn up, each card's
+        index in `draws.CARDS` with its share of the run of unseen cards."""
+        if self.drawing is not None:
+            return self.drawing[1].outcomes()
         p = 1.0 / self.game.deals
         return [(seed, p) for seed in range(self.game.deals)]
 
@@ -173,13 +186,32 @@ class ElferRausState(pyspiel.State):
         if self.table is None:
             self.seed = action
             self.table = Table.new(self.game.ruleset, self.game.players, action)
+            self.fresh = draws.unseen_at_deal(self.table.state)
             return
+        table = self.table
         # A blind choice comes from the deal and the moment, so a history replays alike.
-        self.table.act(action, random.Random(f"{self.seed}:{len(self.history())}"))
+        rng = random.Random(f"{self.seed}:{len(self.history())}")
+        turns = table.turns
+        card: str | None
+        if self.drawing is not None:  # the card chance turned up
+            index, chosen = self.drawing
+            self.drawing = None
+            card, shuffled = draws.draw(table, index, chosen, action, rng)
+            self.fresh = self.fresh | shuffled
+        else:
+            card, found = draws.pending(table, action, self.fresh, rng)
+            if found is not None:
+                self.drawing = (action, found)
+                return
+            table.act(action, rng)
+        if card is not None:
+            self.fresh = self.fresh - {card}
+        if table.turns != turns:
+            self.fresh = draws.after_turn(self.fresh, table.state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            return f"deal {action}" if self.table is None else f"draw {draws.CARDS[action]}"
         return json.dumps(Table.new(self.game.ruleset, self.game.players, 0).space.entries[action]) \
             if self.table is None else json.dumps(self.table.space.entries[action])
 
@@ -206,13 +238,23 @@ class ElferRausState(pyspiel.State):
         seen = self.table.open_turn(player)
         for _ in range(20):
             try:  # the turn being built is played again in the new world
-                clone.table.state = resample(self.table.state, player, rng)
+                world = resample(self.table.state, player, rng)
+                clone.table.state = world
                 if clone.table.open_turn(player) == seen:
+                    clone.fresh = self._fresh_in(world, player)
                     return clone
             except engine.Violation:
                 pass
         clone.table.state = self.table.state
         return clone
+
+    def _fresh_in(self, world: Any, player: int) -> frozenset[str]:
+        """The unseen cards of another world: the cards that lie there where unseen
+        cards lie here (`resample` deals the hidden cards anew in the same places)."""
+        assert self.table is not None  # a world is drawn once the cards are dealt
+        before, after = hidden_cards(self.table.state, player), hidden_cards(world, player)
+        moved = {new for old, new in zip(before, after) if old in self.fresh}
+        return frozenset(self.fresh - set(before)) | moved
 
     def __str__(self) -> str:
         if self.table is None:

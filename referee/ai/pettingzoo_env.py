@@ -11,8 +11,10 @@
 The agents are the seats, `player_0` to `player_<n-1>`. The environment goes round the
 table in cycles: in each cycle every seat steps once, in seat order. A seat that may act
 chooses an entry of the game's action space (the ruleset's `action_space`, then "end
-turn", then "wait"); any other seat's mask offers "wait" only. A turn of several actions
-takes several cycles of the same seat; in a simultaneous step every waiting seat acts in
+turn", then "decline" where seats may act out of turn, then "wait"); any other seat's
+mask offers "wait" only. A turn of several actions (or a play picked card by card) takes
+several cycles of the same seat, and a seat that may act out of turn gets a decision step
+of its own (`referee.ai.table`); in a simultaneous step every waiting seat acts in
 the same cycle, in seat order, each seeing what its view shows (`referee.ai.table`: a card
 another seat played face down stays hidden). The observation is
 `{"observation": <the seat's view as a vector, referee.ai.observe>, "action_mask": <int8>}`.
@@ -72,7 +74,7 @@ class ElferRausEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = seat_names(players)
         self.agents = list(self.possible_agents)
-        #: The entries of the action space: the ruleset's, "end turn", then "wait".
+        #: The entries of the action space: the ruleset's, "end turn", ("decline"), then "wait".
         self.entries = [*self._table.space.entries, {"type": "wait"}]
         self.wait = len(self.entries) - 1
         observation = spaces.Box(low=-np.inf, high=np.inf, shape=(self.layout.size,), dtype=np.float32)

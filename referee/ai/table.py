@@ -6,10 +6,20 @@ entry "end the turn"), and the referee fills in what the seat cannot name: the c
 draw turns up, a place drawn blind from a fan held face down (`core.extras.BlindChoices`),
 as a sealed game does (docs/howto/game-ai.md). A turn of several actions is several
 steps of the same seat; a turn ends by the "end the turn" entry, or by itself when no
-action can follow. In a simultaneous step (everyone turns up, everyone plays face down)
-the waiting seats act one after the other in seat order, each turn played as it comes, as
-the referee plays them: what a seat plays face down its view hides from the others until
-the referee turns it up, and a card turned up lies face up for all, as at the table.
+action can follow. A play that may lay several cards at once (a Mogeln play,
+`core.extras.GatheredPlays`) is picked card by card, then "end the turn" lays them.
+
+Where a seat not to move may act (a Mogeln challenge in 2018, a Schnipp Schnapp call:
+`core.extras.OutOfTurn`), every turn of a seat in its own turn is followed by a decision
+step for each other seat that may act so now, clockwise from the left of the turn's
+player (the seat that moves next acts in its own turn instead): it takes one of those
+actions as its turn, or the entry "decline", and the next seat of the queue decides. A
+seat with nothing it may take out of turn at its step is passed over.
+
+In a simultaneous step (everyone turns up, everyone plays face down) the waiting seats
+act one after the other in seat order, each turn played as it comes, as the referee plays
+them: what a seat plays face down its view hides from the others until the referee turns
+it up, and a card turned up lies face up for all, as at the table.
 
 Pure Python over the compact games (`referee.compact`): the environments (`pettingzoo_env`, `openspiel_game`)
 add numpy and the frameworks.
@@ -25,9 +35,12 @@ from typing import Any
 from .. import compact, engine
 from ..core import extras
 
-#: The wire form of the entry every action space ends with: play the actions taken so far
-#: as a whole turn (offered while they make a whole turn and more could follow).
+#: The wire form of the entry after the ruleset's: play the actions taken so far as a
+#: whole turn (offered while they make a whole turn and more could follow).
 END_TURN: dict[str, str] = {"type": "end turn"}
+#: The wire form of the last entry of a game where seats may act out of turn: a seat in a
+#: decision step takes none of the actions it may take out of turn.
+DECLINE: dict[str, str] = {"type": "decline"}
 
 
 class IllegalAction(ValueError):
@@ -40,17 +53,20 @@ def key(action: dict[str, Any]) -> str:
 
 
 class Space:
-    """A game's fixed action space: the ruleset's entries, then "end the turn"."""
+    """A game's fixed action space: the ruleset's entries, then "end the turn", then
+    "decline" where seats may act out of turn (`decline` is None where they may not)."""
 
-    def __init__(self, entries: Sequence[dict[str, Any]]):
-        self.entries = [*entries, END_TURN]
+    def __init__(self, entries: Sequence[dict[str, Any]], out_of_turn: bool = False):
+        self.entries = [*entries, END_TURN, *([DECLINE] if out_of_turn else [])]
         self.end = len(entries)
+        self.decline: int | None = self.end + 1 if out_of_turn else None
         self.index = {key(entry): i for i, entry in enumerate(self.entries)}
         if len(self.index) != len(self.entries):
             raise ValueError("an action space lists an action twice")
         # A listed action that leaves out a member (a guess listed without its value)
         # stands for every entry of its kind that has the members it names.
         self.memo: dict[Any, list[int]] = {}  # a listed action's entries, once found
+        self.turning: dict[int, bool] = {}  # whether an entry turns up a card, once asked
         self.by_type: dict[str, list[int]] = {}
         for i, entry in enumerate(entries):
             self.by_type.setdefault(entry["type"], []).append(i)
@@ -65,7 +81,7 @@ class Space:
         found_key = (rules.name, len(state.players), key(options) if options is not None else "")
         found = _SPACES.get(found_key)
         if found is None:
-            found = _SPACES[found_key] = Space(rules.action_space(state))
+            found = _SPACES[found_key] = Space(rules.action_space(state), bool(extras.out_of_turn(rules, options)))
         return found
 
     def matching(self, listed: dict[str, Any]) -> list[int]:
@@ -94,8 +110,12 @@ class Table:
         self.game = compact.from_state(state)
         self.space = Space.of(self.rules, state)
         self.open: list[Any] = []  # the acting seat's actions in the turn being built
-        self.taken: list[int] = []  # and the entries it chose for them
+        self.taken: list[int] = []  # and the entries it chose for them (and for `picked`)
+        self.picked: list[str] = []  # the cards of a gathered play picked so far
+        self.deciding: list[int] = []  # the seats still to get a decision step, in order
         self.turns = 0
+        self.out_of_turn = extras.out_of_turn(self.rules, state.to_dict().get("options"))
+        self.gathered = extras.gathered(self.rules)
         self._listed: tuple[int, list[Any], bool, list[int]] | None = None  # until the table changes
 
     @classmethod
@@ -107,6 +127,8 @@ class Table:
         new = Table.__new__(Table)
         new.rules, new.game, new.space = self.rules, self.game.copy(), self.space
         new.open, new.taken, new.turns = list(self.open), list(self.taken), self.turns
+        new.picked, new.deciding = list(self.picked), list(self.deciding)
+        new.out_of_turn, new.gathered = self.out_of_turn, self.gathered
         new._listed = self._listed
         return new
 
@@ -143,13 +165,21 @@ class Table:
 
     @property
     def acting(self) -> int | None:
-        """The seat that chooses now: the one to move, or in a simultaneous step the first
-        seat still waiting; None once the game is over."""
+        """The seat that chooses now: the first seat in a decision step, else the one to
+        move, or in a simultaneous step the first seat still waiting; None once the game
+        is over."""
         game = self.game
         if game.is_over:
             return None
+        if self.deciding:
+            return self.deciding[0]
         waiting = game.waiting
         return waiting[0] if waiting else game.current
+
+    @property
+    def deciding_now(self) -> bool:
+        """Whether the acting seat is in a decision step (see the module)."""
+        return bool(self.deciding) and not self.game.is_over
 
     # -- what a seat may do ----------------------------------------------------------------
 
@@ -162,6 +192,13 @@ class Table:
             return listed[1], listed[2], listed[3]
         actions = self.game.legal_actions(seat)
         complete = bool(self.open) and self.game.turn_complete
+        deciding = self.deciding_now and not self.open
+        if deciding:  # only what the seat may take out of turn
+            actions = [action for action in actions if action.kind in self.out_of_turn]
+        if self.picked:  # more cards for the play, or lay those picked
+            actions = [action for action in actions
+                       if action.kind == self.gathered and action.cards[0] not in self.picked]
+            complete = True
         found: set[int] = set()
         memo = self.space.memo
         for action in actions:
@@ -177,8 +214,10 @@ class Table:
             if not matches:
                 raise LookupError(f"the {self.rules.name} action space has no entry for {action.to_dict()}")
             found.update(matches)
-        if complete and actions:
+        if (complete and actions) or self.picked:
             found.add(self.space.end)
+        if deciding and self.space.decline is not None:
+            found.add(self.space.decline)
         self._listed = (seat, actions, complete, sorted(found))
         return actions, complete, self._listed[3]
 
@@ -208,13 +247,29 @@ class Table:
         if index not in legal:
             shown = self.space.entries[index] if 0 <= index < len(self.space) else index
             raise IllegalAction(f"{shown} is not a legal action for player_{seat} now; legal: {legal}")
-        if index == self.space.end:
-            self._end_turn(seat)
+        if index == self.space.decline:
+            self.deciding.pop(0)
+            self._pass_over_idle()
             return
-        action = self._action(seat, index, rng)
+        entry = self.space.entries[index]
+        if index == self.space.end:
+            if not self.picked:
+                self._end_turn(seat)
+                return
+            # The cards picked, laid as one play.
+            action = self.rules.load_actions([{"type": self.gathered, "cards": self.picked}])[0]
+            self.picked = []
+        elif entry["type"] == self.gathered:
+            self.picked.append(entry["cards"][0])
+            self.taken.append(index)
+            self._listed = None
+            return
+        else:
+            action = self._action(seat, index, rng)
         self.game.take(action, seat)
         self.open.append(action)
-        self.taken.append(index)
+        if index != self.space.end:
+            self.taken.append(index)
         self._listed = None
         actions, complete, _ = self._listing(seat)
         if complete and not actions:
@@ -233,9 +288,31 @@ class Table:
         return matches[0] if len(matches) == 1 else unnamed
 
     def _end_turn(self, seat: int) -> None:
-        self.open, self.taken, self._listed = [], [], None
+        decided = self.deciding_now and self.deciding[0] == seat
+        self.open, self.taken, self.picked, self._listed = [], [], [], None
         self.game.end_turn()
         self.turns += 1
+        if decided:
+            self.deciding.pop(0)
+        elif self.out_of_turn:  # the other seats' decision steps, from the player's left
+            n = self.players
+            self.deciding = [(seat + step) % n for step in range(1, n + 1)]
+        self._pass_over_idle()
+
+    def _pass_over_idle(self) -> None:
+        """Drop from the queue of decision steps the seats that may take nothing out of
+        turn now, and the seat that moves next (it acts in its own turn)."""
+        game, deciding = self.game, self.deciding
+        self._listed = None
+        while deciding:
+            if game.is_over:
+                deciding.clear()
+                break
+            seat = deciding[0]
+            mover = game.waiting[0] if game.waiting else game.current
+            if seat != mover and any(action.kind in self.out_of_turn for action in game.legal_actions(seat)):
+                break
+            deciding.pop(0)
 
     # -- what a seat sees ------------------------------------------------------------------
 
@@ -246,11 +323,11 @@ class Table:
     def open_turn(self, seat: int) -> tuple[list[int], list[str]]:
         """The entries `seat` has taken in the turn it is building, and the cards they
         turned up as `seat` saw them (none for a seat not building a turn)."""
-        if seat != self.acting or not self.open:
+        if seat != self.acting or not self.taken:
             return [], []
         taken = list(self.taken)
         state = self.state
-        _, events = engine.partial_turn(state, self.open, seat)
+        _, events = engine.partial_turn(state, self.open, seat) if self.open else (None, [])
         cards: list[str] = []
         for event in engine.view_events(state, events, seat):
             card = event.get("card")

@@ -40,6 +40,13 @@ def resample(state: Any, seat: int, rng: random.Random) -> Any:
     return state
 
 
+def hidden_cards(state: Any, seat: int) -> list[str]:
+    """The cards of `state` that `seat`'s view hides, in the order `resample` deals them."""
+    cards: list[str] = []
+    _hidden(state.to_dict(), engine.view(state, seat).to_dict(), cards)
+    return cards
+
+
 def _hidden(whole: Any, seen: Any, cards: list[str]) -> None:
     """The cards of `whole` that `seen` (its view) hides, in the order the walk meets them."""
     if isinstance(seen, dict) and set(seen) == {"count"} and isinstance(whole, list):

@@ -14,6 +14,8 @@ answers where more than one place asks.
   action must leave out (`referee.sealed`);
 - `ActsForOthers`: the other players an action acts for (a call several made at once),
   which a sealed seat may not (`referee.sealed.own_seat`);
+- `OutOfTurn`, `GatheredPlays`: the actions a seat not to move may take, and a play the
+  game-AI environments build card by card (`referee.ai.table`);
 - `FastCount`, `PrintedExamples`, `ConstructedTables`, `PositionSituations`,
   `FinishedPositions`: what the kits for test authors use where a game has it
   (`referee.conformance`, `referee.testing`).
@@ -76,6 +78,20 @@ class ActsForOthers(Protocol):
         """The other players an action acts for (a call they made at the same moment,
         which one person at the table records for all); () for an action of its player
         alone."""
+
+
+@runtime_checkable
+class OutOfTurn(Protocol):
+    def out_of_turn(self, options: Any) -> tuple[str, ...]:
+        """The kinds of action a seat not to move may take in a game of these options
+        (a Mogeln challenge in 2018, a Schnipp Schnapp call); () where none."""
+
+
+@runtime_checkable
+class GatheredPlays(Protocol):
+    #: The kind of action that may carry several cards of the hand at once (a Mogeln
+    #: play), which a game-AI seat picks card by card.
+    gathered: str
 
 
 @runtime_checkable
@@ -148,3 +164,14 @@ def sealed_unnamed(ruleset: Any, action: Any) -> str | None:
     if ruleset.turns_up(action) and getattr(action, "card", None) is not None:
         return "card"
     return None
+
+
+def out_of_turn(ruleset: Any, options: Any) -> tuple[str, ...]:
+    """The kinds of action a seat not to move may take (`OutOfTurn`): none where the
+    game says nothing."""
+    return ruleset.out_of_turn(options) if answers(ruleset, OutOfTurn) else ()
+
+
+def gathered(ruleset: Any) -> str | None:
+    """The kind of action a game-AI seat builds card by card (`GatheredPlays`), or None."""
+    return ruleset.gathered if answers(ruleset, GatheredPlays) else None

@@ -380,7 +380,7 @@ class RedisStore:
             raise StoreUnavailable("the token was sealed ahead of the store's clock: an instance's clock is wrong")
         return found
 
-    def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
+    def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
         self._checked()
         keys = [f"{PREFIX}:{{{game}}}:spent:{token.hex()}", f"{PREFIX}:{{{game}}}:game"]
 

@@ -166,15 +166,15 @@ class SealedGames:
             self.log.warning("the store is full (%s): no new sealed games", stores.MAX_MB_VARIABLE)
             raise Refused("STORE_FULL", STORE_FULL)
 
-    def spend(self, spent: str, game: str, following: str, turn: int, issued: int) -> None:
+    def spend(self, spent: str, game: str, following: str, turn: int, issued: int, played: str) -> None:
         """Spend the token whose digest is `spent` (`sealing.digest`, what the following
-        token's `previous` says, sealed at `issued`) and make `following` the game's
-        latest, or refuse the turn: TOKEN_SPENT with the latest token when it was spent
+        token's `previous` says, sealed at `issued`; `played`, its text) and make
+        `following` the game's latest, or refuse the turn: TOKEN_SPENT with the latest token when it was spent
         already, TOKEN_EXPIRED when it was sealed before the store's mark;
         StoreUnavailable when the store is away."""
         try:
             # The digest is the token's identity in hex (tokens.identity): not hashed again.
-            self.store.spend(game, bytes.fromhex(spent), stores.Latest(following, turn), issued)
+            self.store.spend(game, bytes.fromhex(spent), stores.Latest(following, turn), issued, played)
         except stores.Expired:
             raise forgotten() from None
         except stores.Spent as found:
@@ -283,7 +283,7 @@ class SealedGames:
                 following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
                                    [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.opened_from,
                                    sealed.last)
-                return self.answer(following, state, seat, events, view, issued)
+                return self.answer(following, state, seat, events, view, issued, body["game"])
         try:
             result = engine.apply(state, engine.Turn(seat, tuple(actions)))
         except Violation as refused:
@@ -295,12 +295,13 @@ class SealedGames:
         last = {"turn": sealed.turn + 1, "player": seat, "public": public}
         following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], sealed.opened_from,
                            last)
-        return self.answer(following, after, seat, result.events, engine.view(after, seat), issued, public)
+        return self.answer(following, after, seat, result.events, engine.view(after, seat), issued, body["game"],
+                           public)
 
     def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], view: Any,
-               issued: int, public: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+               issued: int, played: str, public: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The answer to an accepted turn, once the token it follows
-        (`following.previous`, sealed at `issued`) is spent: nothing goes out before. All of it is made
+        (`following.previous`, sealed at `issued`, whose text is `played`) is spent: nothing goes out before. All of it is made
         before the spend, so that nothing fails after it. `public`: the events as a
         spectator sees them, when the caller has them already (a whole turn's `last`)."""
         seen = {
@@ -310,7 +311,7 @@ class SealedGames:
             "public": engine.view_events(state, events, None) if public is None else public,
         }
         token = self.sealer.seal(following)
-        self.spend(following.previous, following.game, token, following.turn, issued)
+        self.spend(following.previous, following.game, token, following.turn, issued, played)
         return {"game": token, **history(following), **seen}
 
     def refusal_on_view(self, refusal: TurnRefused, advise: Advise) -> Violation:

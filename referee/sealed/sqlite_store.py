@@ -3,8 +3,14 @@ process (and thread) of one machine.
 
 WAL lets readers go on while one writer spends; each spend is one short `BEGIN
 IMMEDIATE` transaction (the write lock taken at once, so two workers spending the same
-token at the same moment queue instead of both reading "not spent"), and the token's
-row is the table's primary key: a second insert finds it. `synchronous=NORMAL` in WAL
+token at the same moment queue instead of both reading "not spent"). A spend is a
+compare-and-set on the game's row: the row holds the game's latest token, and a token is
+spent by replacing it there, which only the latest token of its game can do
+(`SPEND_IF_LATEST`). Every token the game played before is not its latest, so it finds
+the game's row, and the latest token in it, as its refusal. A game without a row (its
+first turn since the mark) takes any of its tokens sealed at or after the mark: a game
+had its row from its first spend on, and loses it only once its latest token, and so
+every token of it, is sealed before the mark. `synchronous=NORMAL` in WAL
 mode keeps every committed spend through a crash of the process; only a crash of the
 machine itself may lose the last moments (the trade is written in the threat model).
 
@@ -13,10 +19,16 @@ into the database (a checkpoint), which a spend would otherwise wait for now and
 A thread of each process checkpoints every second instead (`checkpoints.Checkpointer`),
 off the request path; SQLite's own checkpoint after `CHECKPOINT_PAGES` pages (32 MiB)
 stays as a backstop, and the log file is cut back to that size after each checkpoint.
-What is synced, and when a spend counts as kept, is unchanged. Each spend logs three
-pages: the spent digest's, the index by time's, and the game's row with its latest
-token (about 2 kB, kept in its table's page: `games` has a rowid, so that a row of that
-size needs no overflow page, which a table without rowid would write beside it).
+What is synced, and when a spend counts as kept, is unchanged. Each spend logs one
+page: the game's row with its latest token (about 2 kB, kept in its table's page: `games`
+has a rowid, so that a row of that size needs no overflow page, which a table without
+rowid would write beside it).
+
+A file made when each spent token had a row of its own (table `spent`) is moved on at
+start, in the transaction that prepares the file: the table is renamed `spent_earlier`
+(so that a process of that version still running on the file fails closed, finding no
+`spent` to write to) and read, for a game without a row only, until the clean-up has
+emptied it: every token spent then stays spent.
 
 Each thread holds its own connection (a sqlite3 connection is not to be shared across
 threads, nor across a fork: a worker that finds one made by its parent makes its own).
@@ -39,8 +51,8 @@ It fails closed (`referee.sealed.store`):
   nothing already kept is lost;
 - `full()` says when the rows in use reach `REFEREE_STORE_MAX_MB`; the referee then
   refuses new games, while the games under way go on. A game keeps one row for itself
-  (its latest token), one per claimed seat and one per spent token (a 32-byte digest
-  and a time).
+  (its latest token, its turn, the time of its newest token and of the newest token it
+  spent) and one per claimed seat.
 """
 
 from __future__ import annotations
@@ -58,12 +70,10 @@ from .store import DEFAULT_MAX_MB, Expired, Latest, Spent, StoreSettingInvalid, 
 # `games` has a rowid (see the module's docstring); a file made when it had none keeps
 # its table as it is, read and written the same.
 SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS spent (token BLOB PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID",
     ("CREATE TABLE IF NOT EXISTS games (game TEXT PRIMARY KEY, token TEXT NOT NULL, turn INTEGER NOT NULL, "
-     "at INTEGER NOT NULL)"),
+     "at INTEGER NOT NULL, spent_at INTEGER)"),
     ("CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat INTEGER NOT NULL, at INTEGER NOT NULL, "
      "claim BLOB, PRIMARY KEY (game, seat)) WITHOUT ROWID"),
-    "CREATE INDEX IF NOT EXISTS spent_at ON spent (at)",
     "CREATE TABLE IF NOT EXISTS marks (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
 )
 #: Seconds a spend waits for another worker's transaction before the store counts as
@@ -72,10 +82,14 @@ BUSY_SECONDS = 5.0
 PURGE_EVERY = 3600.0
 #: Pages (of 4 KiB) in the log before a spend checkpoints itself (the backstop): 32 MiB.
 CHECKPOINT_PAGES = 8192
-#: A spend's row, inserted only when the token was sealed at or after the mark (and not
-#: spent: the primary key).
-SPEND_UNLESS_FORGOTTEN = ("INSERT INTO spent (token, at) SELECT ?, ? WHERE ? >= (SELECT value FROM marks WHERE name = ?) "
-                          "ON CONFLICT DO NOTHING")
+#: A spend: the game's row takes the following token only when the token played is the
+#: game's latest (its text: `Sealer.open` opens a token's own text only, one per token)
+#: and was sealed at or after the mark. `at` is the time of the game's newest token,
+#: `spent_at` that of the newest token it spent (what the clean-up goes by).
+SPEND_IF_LATEST = ("UPDATE games SET token = ?, turn = ?, at = max(at, ?), spent_at = max(coalesce(spent_at, 0), ?) "
+                   "WHERE game = ? AND token = ? AND ? >= (SELECT value FROM marks WHERE name = ?)")
+#: The table of a file made when each spent token had a row (read, never written).
+EARLIER = "spent_earlier"
 #: Where `referee serve` tells its workers which file it opened: "device:inode:path".
 IDENTITY_VARIABLE = "REFEREE_STORE_FILE_IDENTITY"
 MARK = "forgotten_before"
@@ -147,6 +161,8 @@ class SqliteStore:
         self._local = threading.local()
         self._next_purge = 0.0
         self._identity: tuple[int, int] | None = None
+        #: Whether the file has spent tokens' rows of the earlier version (`EARLIER`).
+        self._earlier = False
         self.checkpoints = Checkpointer(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -191,9 +207,9 @@ class SqliteStore:
                                    "nothing more is written until the referee is restarted")
 
     def _prepare(self, connection: sqlite3.Connection) -> None:
-        """The tables (a file of an earlier release gains what it lacks), and the mark: a
-        new file's is now, so it refuses every token sealed before it existed; a file
-        that kept spends already starts at 0."""
+        """The tables (a file of an earlier release gains what it lacks, and its spent
+        tokens' rows move to `EARLIER`), and the mark: a new file's is now, so it refuses
+        every token sealed before it existed; a file that kept spends already starts at 0."""
         connection.execute("BEGIN IMMEDIATE")
         try:
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -201,8 +217,19 @@ class SqliteStore:
                 connection.execute(statement)
             if "claim" not in {row[1] for row in connection.execute("PRAGMA table_info(seats)")}:
                 connection.execute("ALTER TABLE seats ADD COLUMN claim BLOB")
+            if "spent_at" not in {row[1] for row in connection.execute("PRAGMA table_info(games)")}:
+                connection.execute("ALTER TABLE games ADD COLUMN spent_at INTEGER")
+            if "spent" in tables:
+                # A process of the earlier version started again after the move made
+                # its table anew: what it spent there joins the earlier rows.
+                if EARLIER in tables:
+                    connection.execute(f"INSERT OR IGNORE INTO {EARLIER} (token, at) SELECT token, at FROM spent")
+                    connection.execute("DROP TABLE spent")
+                else:
+                    connection.execute(f"ALTER TABLE spent RENAME TO {EARLIER}")
+            self._earlier = bool(tables & {"spent", EARLIER})
             connection.execute("INSERT INTO marks (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                               (MARK, 0 if "spent" in tables else int(time.time())))
+                               (MARK, 0 if tables & {"spent", "games"} else int(time.time())))
             connection.execute("COMMIT")
         except BaseException:
             _rollback(connection)
@@ -213,7 +240,7 @@ class SqliteStore:
         if issued < mark:
             raise Expired(mark)
 
-    def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
+    def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
         # The following token was sealed a moment ago by this process: its time is now.
         now = int(time.time())
         try:
@@ -221,21 +248,22 @@ class SqliteStore:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 self._check_file()
-                # The mark is read by the insert itself (one statement less on every
-                # spend): a token sealed before it inserts nothing, and is told from a
+                # The mark is read by the update itself (one statement less on every
+                # spend): a token sealed before it changes nothing, and is told from a
                 # spent one below, the mark first as before.
-                fresh = connection.execute(SPEND_UNLESS_FORGOTTEN, (token, issued, issued, MARK)).rowcount == 1
+                fresh = connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
+                                                             game, played, issued, MARK)).rowcount == 1
+                latest = None
                 if not fresh:
                     self._refuse_before_mark(connection, issued)
-                if fresh:
-                    connection.execute(
-                        "INSERT INTO games (game, token, turn, at) VALUES (?, ?, ?, ?) ON CONFLICT (game) DO UPDATE "
-                        "SET token = excluded.token, turn = excluded.turn, at = max(at, excluded.at)",
-                        (game, following.token, following.turn, max(now, issued)))
-                    latest = None
-                else:
                     row = connection.execute("SELECT token, turn FROM games WHERE game = ?", (game,)).fetchone()
-                    latest = Latest(row[0], row[1]) if row else None
+                    if row is not None:
+                        latest = Latest(row[0], row[1])
+                    elif not self._spent_earlier(connection, token):
+                        # The game's first turn since the mark: its row begins.
+                        connection.execute("INSERT INTO games (game, token, turn, at, spent_at) VALUES (?, ?, ?, ?, ?)",
+                                           (game, following.token, following.turn, max(now, issued), issued))
+                        fresh = True
                 connection.execute("COMMIT")
             except BaseException:
                 _rollback(connection)
@@ -247,6 +275,11 @@ class SqliteStore:
         if not fresh:
             raise Spent(latest)
         self._purge_now_and_then(now)
+
+    def _spent_earlier(self, connection: sqlite3.Connection, token: bytes) -> bool:
+        """Whether a file of the earlier version spent the token (`EARLIER`)."""
+        return self._earlier and connection.execute(f"SELECT 1 FROM {EARLIER} WHERE token = ?",
+                                                    (token,)).fetchone() is not None
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         try:
@@ -276,8 +309,8 @@ class SqliteStore:
 
     def _purge_now_and_then(self, now: int) -> None:
         """Forget what no live token can need: raise the mark, then delete the spent
-        tokens, the games and their claimed seats whose newest token was sealed before it
-        (every such token is refused by the mark from now on)."""
+        tokens of an earlier file, the games and their claimed seats whose newest token
+        was sealed before it (every such token is refused by the mark from now on)."""
         if time.monotonic() < self._next_purge:
             return
         self._next_purge = time.monotonic() + PURGE_EVERY
@@ -286,12 +319,16 @@ class SqliteStore:
             connection = self._connection()
             connection.execute("BEGIN IMMEDIATE")
             try:
-                (newest,) = connection.execute("SELECT max(at) FROM spent").fetchone()
+                (newest,) = connection.execute("SELECT max(spent_at) FROM games").fetchone()
+                if self._earlier:
+                    (earlier,) = connection.execute(f"SELECT max(at) FROM {EARLIER}").fetchone()
+                    newest = max((n for n in (newest, earlier) if n is not None), default=None)
                 if newest is not None:
                     connection.execute("UPDATE marks SET value = max(value, ?) WHERE name = ?",
                                        (min(now, newest) - keep, MARK))
                 (mark,) = connection.execute("SELECT value FROM marks WHERE name = ?", (MARK,)).fetchone()
-                connection.execute("DELETE FROM spent WHERE at < ?", (mark,))
+                if self._earlier:
+                    connection.execute(f"DELETE FROM {EARLIER} WHERE at < ?", (mark,))
                 connection.execute("DELETE FROM games WHERE at < ?", (mark,))
                 connection.execute("DELETE FROM seats WHERE at < ? AND game NOT IN (SELECT game FROM games)", (mark,))
                 connection.execute("COMMIT")

@@ -96,8 +96,9 @@ class Store(Protocol):
     #: What the log says of it (a path, a URL without its password, or "none").
     where: str
 
-    def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
-        """Spend `token` (its identity: a digest of its decoded bytes), sealed at `issued`
+    def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
+        """Spend `token` (its identity: a digest of its decoded bytes; `played`, its own
+        text, the one text `Sealer.open` opens for those bytes), sealed at `issued`
         (Unix seconds, its own time), of `game` and make `following` the game's latest,
         atomically; Spent if it was spent already, Expired if it was sealed before what
         the store remembers."""
@@ -132,7 +133,7 @@ class NoStore:
     keeps = False
     where = "none"
 
-    def spend(self, game: str, token: bytes, following: Latest, issued: int) -> None:
+    def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
         return None
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:

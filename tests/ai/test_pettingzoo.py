@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 from referee import engine
 from referee.ai import pettingzoo_env as pz
-from referee.ai.table import IllegalAction
+from referee.ai.table import IllegalAction, Table
 
 RULESETS = sorted(engine.RULESETS)
 
@@ -158,3 +158,23 @@ def test_every_option_plays_or_gets_the_referees_own_error(name, options):
     game.reset(seed=9)
     assert game._table.state.to_dict() == dealt.to_dict()
     api_test(game, num_cycles=60)
+
+
+def test_an_empty_list_of_numbers_reads_as_zeros_where_the_sample_never_saw_it_empty():
+    # Schwarzer Peter, short: player_1 has laid no pair yet; the layout's sampled games
+    # always showed its pairs listed, so `players[1].pairs#size` is no feature of it.
+    state = engine.load_state({
+        "ruleset": "schwarzer-peter", "options": {"edition": "2018", "colors": ["O", "Y"], "short": True},
+        "players": [
+            {"name": "player_0", "hand": ["Y7", "Y16", "Y15", "Y1", "Y4", "O12", "O13", "Y5", "O9", "O8", "Y2",
+                                         "O10", "O14", "Y11"], "pairs": [6]},
+            {"name": "player_1", "hand": ["Y14", "O3", "Y8", "O16", "Y10", "O11", "Y9", "Y12", "O7", "O15", "O1",
+                                         "O4", "Y13", "O2", "O5"], "pairs": []}],
+        "current": 0, "waiting": [], "aside": {"count": 1}})
+    game = pz.env("schwarzer-peter", 2, {"short": True})
+    assert "players[1].pairs#size" not in game.layout.names
+    game.reset(seed=0)
+    game._table = Table(state)
+    observation = game.observe("player_0")["observation"]
+    assert observation[game.layout.names.index("players[1].pairs#len")] == 0.0
+    assert observation[game.layout.names.index("players[0].pairs=6")] == 1.0

@@ -11,7 +11,7 @@ from referee.core.ruleset import RowFacts
 
 PROTOCOLS = (extras.Hints, extras.BlindChoices, extras.HiddenOrders, extras.SealedUnnamed, extras.FastCount,
              extras.PrintedExamples, extras.ConstructedTables, extras.PositionSituations,
-             extras.FinishedPositions)
+             extras.FinishedPositions, extras.OutOfTurn, extras.GatheredPlays)
 
 
 #: What each game answers, written out; a game added since is held to the rule below alone.
@@ -23,10 +23,10 @@ ANSWERS = {
     "farben-sammeln": ["Hints", "FinishedPositions"],
     "ueberall-anschliessen": ["Hints"],
     "hoechste-karte": ["Hints"],
-    "mogeln": ["Hints", "SealedUnnamed"],
+    "mogeln": ["Hints", "SealedUnnamed", "OutOfTurn", "GatheredPlays"],
     "ratefix": ["Hints"],
     "schwarzer-peter": ["Hints", "BlindChoices", "HiddenOrders"],
-    "schnipp-schnapp": ["Hints", "BlindChoices"],
+    "schnipp-schnapp": ["Hints", "BlindChoices", "OutOfTurn"],
 }
 
 
@@ -80,3 +80,13 @@ def test_a_sealed_action_leaves_out_the_card_it_turns_up_or_what_the_game_says()
     challenge = mogeln.load_actions([{"type": "challenge", "cards": ["O1"]}])[0]
     assert extras.sealed_unnamed(mogeln, challenge) == "cards"
     assert extras.sealed_unnamed(mogeln, mogeln.load_actions([{"type": "challenge"}])[0]) is None
+
+
+def test_who_may_act_out_of_turn_and_which_play_gathers_cards():
+    mogeln, schnipp, master = (engine.find_ruleset(name) for name in ("mogeln", "schnipp-schnapp", "master"))
+    assert extras.out_of_turn(mogeln, {"edition": "2018"}) == ("challenge",)
+    assert extras.out_of_turn(mogeln, {"edition": "original"}) == ()
+    assert extras.out_of_turn(schnipp, {"edition": "2018", "together": False}) == ("call",)
+    assert extras.out_of_turn(master, None) == ()
+    assert extras.gathered(mogeln) == "play"
+    assert extras.gathered(master) is None

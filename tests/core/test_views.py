@@ -75,3 +75,21 @@ def test_a_drawn_card_is_named_to_the_drawer_alone():
     assert engine.view_events(state, events, 0) == [{"type": "drew", "player": 0, "card": drawn}]
     assert engine.view_events(state, events, 1) == [{"type": "drew", "player": 0, "card": None}]
     assert engine.view_events(state, events, None) == [{"type": "drew", "player": 0, "card": None}]
+
+
+@pytest.mark.parametrize("ruleset", sorted(engine.RULESETS))
+def test_a_state_replaced_through_its_slots_is_the_one_dataclasses_replace_makes(ruleset):
+    # `zones.replaced` (marked checked, and each view) builds the state field by field.
+    from dataclasses import fields, replace
+
+    from referee.core.zones import replaced
+
+    state = dealt(ruleset)
+    others = state.players[::-1]
+    for changes in ({"checked": True}, {"checked": False}, {"players": others}, {"players": others, "checked": True}):
+        made, expected = replaced(state, **changes), replace(state, **changes)
+        assert type(made) is type(expected)
+        assert {f.name: getattr(made, f.name) for f in fields(made)} == {
+            f.name: getattr(expected, f.name) for f in fields(expected)}
+    unchecked = replaced(state, checked=False)
+    assert unchecked.marked_checked().checked is True and unchecked.checked is False

@@ -21,6 +21,8 @@ from referee import engine
 from referee.conformance.cases import cases
 from referee.http import create_app
 from referee.sealed.sealing import Sealer, new_key
+from referee.sealed.store import Latest
+from referee.sealed.tokens import identity, issued_at
 
 KEY = new_key()
 VIEWS = ("api.turns", "api.legal_actions")
@@ -149,6 +151,14 @@ def sealed_apps() -> tuple:
     return make_app(STORE=str(folder / "short.sqlite3")), make_app(SHORT_WAY=False, STORE=str(folder / "flask.sqlite3"))
 
 
+def in_step(app, own: str, token: str) -> None:
+    """`app`'s store takes `token` (the other app's, of the same contents) as its game's
+    latest in place of `own`, the token it answered itself: a store plays only a game's
+    latest token, and the two apps' games go on from the same one."""
+    sealed = Sealer([KEY]).open(token)
+    app.extensions["sealed"].store.spend(sealed.game, identity(own), Latest(token, sealed.turn), issued_at(own), own)
+
+
 def same_sealed_answer(short: tuple, flask: tuple) -> dict:
     """The two apps' answers to the same sealed request are the same: status, headers
     (Content-Length too: a token's length depends on public facts only) and body, the
@@ -189,10 +199,12 @@ def test_a_sealed_turn_goes_the_short_way_when_accepted_and_answers_as_flask_doe
         action = draws[0] if draws and number % 2 else actions[0]
         body = orjson.dumps({"game": token, "seat": game["seats"][seat], "turn": {"player": seat, "actions": [action]}})
         short.flask_calls.clear()
-        answer = same_sealed_answer(exchange(short, "/v1/turns", body), exchange(flask, "/v1/turns", body))
+        flask_answer = exchange(flask, "/v1/turns", body)
+        answer = same_sealed_answer(exchange(short, "/v1/turns", body), flask_answer)
         ways.append(("short" if short.flask_calls == [] else "flask", "game" in answer and "view" in answer))
         if "view" in answer:  # else a refusal (a turn of one action may be too short): Flask's
             token = answer["game"]
+            in_step(flask, json.loads(flask_answer[2])["game"], token)
     # Each accepted turn went the short way, each refused one to Flask.
     assert ways and all(way == ("short" if accepted else "flask") for way, accepted in ways)
     assert ("short", True) in ways

@@ -15,15 +15,14 @@ TOKEN = "A" * 1756  # a token of the typical position's length
 
 
 def rows_in_the_database_file(path, folder):
-    """The spent digests and the games' latest tokens as the database file alone holds
-    them (what a checkpoint has copied there)."""
+    """The games' latest turns as the database file alone holds them (what a
+    checkpoint has copied there)."""
     copy = folder / "copy.sqlite3"
     shutil.copyfile(path, copy)
     with sqlite3.connect(copy) as connection:
-        spent = connection.execute("SELECT count(*) FROM spent").fetchone()[0]
         games = dict(connection.execute("SELECT game, turn FROM games").fetchall())
     copy.unlink()
-    return spent, games
+    return games
 
 
 def wait_for_checkpoints(store, count):
@@ -41,21 +40,21 @@ def test_spends_leave_the_checkpoint_to_the_stores_thread(tmp_path):
         wait_for_checkpoints(store, 1)  # the tables themselves are in the file
         store.checkpoints.stop()  # nothing copies now but the spends themselves, if they did
         time.sleep(0.1)
-        for n in range(200):
-            store.spend(f"game-{n % 20}", n.to_bytes(32, "big"), Latest(TOKEN, n), int(time.time()))
-        assert rows_in_the_database_file(path, tmp_path) == (0, {})
+        for n in range(200):  # each game's chain of tokens, each of the typical length
+            store.spend(f"game-{n % 20}", n.to_bytes(32, "big"), Latest(f"{TOKEN}{n}", n), int(time.time()),
+                        f"{TOKEN}{n - 20}")
+        assert rows_in_the_database_file(path, tmp_path) == {}
         assert (path.parent / (path.name + "-wal")).stat().st_size > 200 * 4096
 
         store.checkpoints.ensure_running()
         wait_for_checkpoints(store, store.checkpoints.done + 2)
-        spent, games = rows_in_the_database_file(path, tmp_path)
-        assert spent == 200
+        games = rows_in_the_database_file(path, tmp_path)
         assert games == {f"game-{g}": 180 + g for g in range(20)}
         # The store goes on as before: a spent token is still spent, and names the latest.
         try:
-            store.spend("game-3", (3).to_bytes(32, "big"), Latest("B", 999), int(time.time()))
+            store.spend("game-3", (3).to_bytes(32, "big"), Latest("B", 999), int(time.time()), f"{TOKEN}3")
         except Spent as spent_again:
-            assert spent_again.latest == Latest(TOKEN, 183)
+            assert spent_again.latest == Latest(f"{TOKEN}183", 183)
         else:
             raise AssertionError("a spent token was spent again")
     finally:

@@ -185,7 +185,8 @@ def test_sqlite_a_retention_lowered_then_raised_makes_no_spent_token_play_and_no
     lowered = app(store, STORE_DAYS=1)
     _, seats, own = play(lowered, turns=1)
     with sqlite3.connect(store) as connection:
-        assert connection.execute("SELECT count(*) FROM spent").fetchone() == (1,)  # the lowered game's only
+        # Both games keep their rows (their latest tokens are young); nothing else of a spend is kept.
+        assert connection.execute("SELECT count(*) FROM games").fetchone() == (2,)
         assert connection.execute("SELECT count(*) FROM seats").fetchone() == (2,)
     refused_everywhere([usual, lowered, app(store, STORE_DAYS=60)], old, game, ann)
     seats_still_claimed(app(store, STORE_DAYS=60), game, latest, ann)
@@ -260,16 +261,16 @@ def test_a_store_file_deleted_or_replaced_under_a_running_app_is_503_and_never_w
     assert client.post("/v1/seats", json={"game": tokens[-1], "invitation": "0" * 32}).status_code in (403, 503)
     if how == "replaced":  # nothing was written into the file put in its place
         with sqlite3.connect(path) as connection:
-            assert connection.execute("SELECT count(*) FROM spent").fetchone() == (4,)
+            assert connection.execute("SELECT turn FROM games").fetchall() == [(4,)]
 
 
 def test_past_the_store_bound_new_games_are_507_and_games_under_way_go_on(tmp_path):
     path = long_kept(tmp_path / "bounded.sqlite3")
     client = app(str(path), STORE_MAX_MB=1)
     _, seats, tokens = play(client, turns=1)
-    with sqlite3.connect(path) as connection:  # a mebibyte of spends
-        connection.executemany("INSERT INTO spent VALUES (?, ?)",
-                               ((n.to_bytes(32, "big"), int(time.time())) for n in range(30000)))
+    with sqlite3.connect(path) as connection:  # a mebibyte of games under way
+        connection.executemany("INSERT INTO games VALUES (?, ?, 1, ?, ?)",
+                               ((f"filler-{n}", "t" * 1000, int(time.time()), int(time.time())) for n in range(1000)))
     full = post(client, "/v1/games", {"players": ["Ann", "Ben"], "sealed": True}, 507)
     assert (full["code"], full["title"]) == ("STORE_FULL", "Insufficient Storage")
     assert full["detail"].startswith("The referee's store of sealed games is full")
@@ -279,22 +280,20 @@ def test_past_the_store_bound_new_games_are_507_and_games_under_way_go_on(tmp_pa
     post(client, "/v1/games", {"players": ["Ann", "Ben"]}, 201)  # a plain game needs no store
     # Under the bound again (a clean-up frees pages), new games start again.
     with sqlite3.connect(path) as connection:
-        connection.execute("DELETE FROM spent WHERE length(token) = 32 AND at > 0 AND token < ?",
-                           ((30000).to_bytes(32, "big"),))
+        connection.execute("DELETE FROM games WHERE game LIKE 'filler-%'")
     post(client, "/v1/games", {"players": ["Ann", "Ben"], "sealed": True}, 201)
 
 
-def test_a_game_keeps_one_row_for_itself_one_per_seat_and_one_per_spent_token(tmp_path):
+def test_a_game_keeps_one_row_for_itself_and_one_per_seat(tmp_path):
     path = long_kept(tmp_path / "rows.sqlite3")
     client = app(str(path))
     game, _, _ = play(client, turns=12, invite=True)
     identity = opened(game["game"]).game
     with sqlite3.connect(path) as connection:
-        counts = [connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in ("games", "seats",
-                                                                                                  "spent")]
-        (widest,) = connection.execute("SELECT max(length(token)) FROM spent").fetchone()
-        assert connection.execute("SELECT game FROM games").fetchall() == [(identity,)]
-    assert counts == [1, 2, 12] and widest == 32
+        counts = [connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in ("games", "seats")]
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert connection.execute("SELECT game, turn FROM games").fetchall() == [(identity, 12)]
+    assert counts == [1, 2] and tables == {"games", "seats", "marks"}
 
 
 def test_a_redis_that_comes_back_empty_refuses_the_tokens_sealed_before(redis_url):
@@ -332,7 +331,7 @@ def test_a_worker_started_after_the_file_was_replaced_refuses_it_too(tmp_path):
     late = open_store(str(path), 30, environ)
     assert "was deleted or replaced while the referee ran" in late.unready()
     with pytest.raises(StoreUnavailable):
-        late.spend("g", b"t", Latest("t", 1), int(time.time()))
+        late.spend("g", b"t", Latest("t", 1), int(time.time()), "t")
     # Without the word of `referee serve` (an app of its own), the file is the one it finds.
     assert open_store(str(path), 30, {}).unready() is None
 

@@ -54,7 +54,7 @@ def test_serve_refuses_a_damaged_store_file(tmp_path):
     damaged = tmp_path / "damaged.sqlite3"
     store = SqliteStore(damaged, 30)
     connection = store._connection()
-    connection.executemany("INSERT INTO spent VALUES (?, 0)", ((n.to_bytes(32, "big"),) for n in range(2000)))
+    connection.executemany("INSERT INTO games VALUES (?, ?, 1, 0, 0)", ((f"game-{n}", "t" * 40) for n in range(2000)))
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     store.close()
     data = bytearray(damaged.read_bytes())

@@ -5,6 +5,7 @@ settings, and what `referee serve` says of the store in its log."""
 from __future__ import annotations
 
 import io
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -43,13 +44,13 @@ def store(request, tmp_path, redis_server):
 
 def test_a_token_is_spent_once_and_the_spent_one_names_the_latest(store, tmp_path):
     game = f"game-{tmp_path.name}"
-    store.spend(game, b"t0", Latest("token-1", 1), now())
+    store.spend(game, b"t0", Latest("token-1", 1), now(), "token-0")
     with pytest.raises(Spent) as spent:
-        store.spend(game, b"t0", Latest("token-1b", 1), now())
+        store.spend(game, b"t0", Latest("token-1b", 1), now(), "token-0")
     assert spent.value.latest == Latest("token-1", 1)
-    store.spend(game, b"t1", Latest("token-2", 2), now())
+    store.spend(game, b"t1", Latest("token-2", 2), now(), "token-1")
     with pytest.raises(Spent) as again:
-        store.spend(game, b"t0", Latest("token-x", 1), now())
+        store.spend(game, b"t0", Latest("token-x", 1), now(), "token-0")
     assert again.value.latest == Latest("token-2", 2)
 
 
@@ -60,7 +61,7 @@ def test_many_threads_spending_one_token_at_once_one_wins(store, tmp_path):
     def spend(n):
         barrier.wait()
         try:
-            store.spend(game, b"same", Latest(f"token-{n}", 1), now())
+            store.spend(game, b"same", Latest(f"token-{n}", 1), now(), "same")
             outcomes.append(("won", n))
         except Spent as spent:
             outcomes.append(("spent", spent.latest))
@@ -109,7 +110,7 @@ def test_redis_keys_expire_after_the_retention(redis_server, tmp_path):
     import redis
 
     made = RedisStore(redis_server.url, 2)
-    made.spend("exp", b"\x01", Latest("t", 1), now())
+    made.spend("exp", b"\x01", Latest("t", 1), now(), "t0")
     made.claim("exp2", 0, None, now())
     client = redis.Redis.from_url(redis_server.url)
     assert 2 * 86400 - 5 < client.ttl("elfer:{exp}:spent:01") <= 2 * 86400 + 1
@@ -122,7 +123,7 @@ def test_a_redis_that_does_not_answer_is_unavailable_and_records_nothing():
 
     made = RedisStore(f"redis://127.0.0.1:{free_port()}/0", 30)
     with pytest.raises(StoreUnavailable):
-        made.spend("g", b"t", Latest("t", 1), now())
+        made.spend("g", b"t", Latest("t", 1), now(), "t")
     with pytest.raises(StoreUnavailable):
         made.claim("g", 0, None, now())
 
@@ -130,13 +131,13 @@ def test_a_redis_that_does_not_answer_is_unavailable_and_records_nothing():
 def test_sqlite_forgets_what_is_older_than_the_retention(tmp_path):
     made = SqliteStore(tmp_path / "s.sqlite3", 1)
     connection = made._connection()
-    connection.execute("INSERT INTO spent VALUES (?, ?)", (b"old", 0))
-    connection.execute("INSERT INTO games VALUES ('old-game', 'x', 1, 0)")
+    connection.execute("INSERT INTO games VALUES ('old-game', 'x', 1, 0, 0)")
     connection.execute("INSERT INTO seats VALUES ('old-game', 0, 0, NULL)")
-    made.spend("new-game", b"new", Latest("y", 1), now())  # the first spend purges
-    assert connection.execute("SELECT count(*) FROM spent").fetchone() == (1,)
+    made.spend("new-game", b"new", Latest("y", 1), now(), "new")  # the first spend purges
     assert connection.execute("SELECT game FROM games").fetchall() == [("new-game",)]
     assert connection.execute("SELECT count(*) FROM seats").fetchone() == (0,)
+    assert {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} == {
+        "games", "seats", "marks"}
     assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
     assert connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (8192,)
@@ -193,7 +194,7 @@ def test_the_redis_settings_name_one_server_or_a_cluster_and_how_many_replicas_c
     assert unreachable.where.startswith("redis+cluster://127.0.0.1:")
     assert "cannot be reached" in unreachable.unready()
     with pytest.raises(StoreUnavailable):
-        unreachable.spend("g", b"t", Latest("t", 1), now())
+        unreachable.spend("g", b"t", Latest("t", 1), now(), "t")
 
 
 class Replica(RedisServer):
@@ -213,7 +214,7 @@ def test_with_replicas_a_write_and_a_refusal_are_answered_only_once_a_replica_ho
     # No replica: nothing is answered, neither the spend nor, sent again, its refusal.
     for _ in range(2):
         with pytest.raises(StoreUnavailable, match="0 of 1 replicas confirmed"):
-            waiting.spend("waited", b"w0", Latest("token-w1", 1), now())
+            waiting.spend("waited", b"w0", Latest("token-w1", 1), now(), "token-w0")
     with pytest.raises(StoreUnavailable, match="0 of 1 replicas confirmed"):
         waiting.claim("waited", 0, b"c" * 32, now())
     replica = Replica(tmp_path / "replica", redis_server)
@@ -225,9 +226,9 @@ def test_with_replicas_a_write_and_a_refusal_are_answered_only_once_a_replica_ho
             assert time.monotonic() < deadline
             time.sleep(0.1)
         # The spend sent again is this very spend (the latest it wrote): answered now.
-        waiting.spend("waited", b"w0", Latest("token-w1", 1), now())
+        waiting.spend("waited", b"w0", Latest("token-w1", 1), now(), "token-w0")
         with pytest.raises(Spent) as spent:
-            waiting.spend("waited", b"w0", Latest("token-other", 1), now())
+            waiting.spend("waited", b"w0", Latest("token-other", 1), now(), "token-w0")
         assert spent.value.latest == Latest("token-w1", 1)
         assert waiting.claim("waited", 0, b"c" * 32, now()) is True
         assert waiting.claim("waited", 0, b"d" * 32, now()) is False
@@ -240,12 +241,12 @@ def test_a_redis_that_lost_its_scripts_still_spends_each_token_once(redis_server
     # A restarted server holds no scripts: the spend loads its own again (EVAL).
     made = RedisStore(redis_server.url, 30)
     game = f"flushed-{tmp_path.name}"
-    made.spend(game, b"f0", Latest("token-f1", 1), now())
+    made.spend(game, b"f0", Latest("token-f1", 1), now(), "token-f0")
     redis_server.client().script_flush()
-    made.spend(game, b"f1", Latest("token-f2", 2), now())
+    made.spend(game, b"f1", Latest("token-f2", 2), now(), "token-f1")
     redis_server.client().script_flush()
     with pytest.raises(Spent) as spent:
-        made.spend(game, b"f0", Latest("token-f9", 1), now())
+        made.spend(game, b"f0", Latest("token-f9", 1), now(), "token-f0")
     assert spent.value.latest == Latest("token-f2", 2)
     made.close()
 
@@ -255,19 +256,19 @@ def test_a_spend_whose_answer_came_too_late_leaves_no_answer_for_the_next_one(re
     # happens once the pause ends; its late answer must not be read as the next spend's.
     made = RedisStore(redis_server.url, 30)
     game = f"late-{tmp_path.name}"
-    made.spend(game, b"l0", Latest("token-l1", 1), now())  # the thread's connection made
+    made.spend(game, b"l0", Latest("token-l1", 1), now(), "token-l0")  # the thread's connection made
     redis_server.client().execute_command("CLIENT", "PAUSE", 1500, "ALL")
     with pytest.raises(StoreUnavailable):
-        made.spend(game, b"l1", Latest("token-l2", 2), now())
+        made.spend(game, b"l1", Latest("token-l2", 2), now(), "token-l1")
     time.sleep(0.8)  # the pause is over, and the spend done
-    made.spend(f"{game}-next", b"n0", Latest("token-n1", 1), now())
+    made.spend(f"{game}-next", b"n0", Latest("token-n1", 1), now(), "token-n0")
     with pytest.raises(Spent) as next_spent:
-        made.spend(f"{game}-next", b"n0", Latest("token-n1b", 1), now())
+        made.spend(f"{game}-next", b"n0", Latest("token-n1b", 1), now(), "token-n0")
     assert next_spent.value.latest == Latest("token-n1", 1)
     # Sent again, the 503's spend is found done, as this very spend: answered now.
-    made.spend(game, b"l1", Latest("token-l2", 2), now())
+    made.spend(game, b"l1", Latest("token-l2", 2), now(), "token-l1")
     with pytest.raises(Spent) as spent:
-        made.spend(game, b"l1", Latest("token-l9", 2), now())
+        made.spend(game, b"l1", Latest("token-l9", 2), now(), "token-l1")
     assert spent.value.latest == Latest("token-l2", 2)
     made.close()
 
@@ -275,19 +276,19 @@ def test_a_spend_whose_answer_came_too_late_leaves_no_answer_for_the_next_one(re
 def test_a_connection_the_server_closed_is_made_again(redis_server, tmp_path):
     made = RedisStore(redis_server.url, 30)
     game = f"killed-{tmp_path.name}"
-    made.spend(game, b"k0", Latest("token-k1", 1), now())
+    made.spend(game, b"k0", Latest("token-k1", 1), now(), "token-k0")
     redis_server.client().client_kill_filter(_type="normal", skipme=True)
     outcomes = []
     for _ in range(2):  # the first may find its connection closed (503, nothing spent)
         try:
-            made.spend(game, b"k1", Latest("token-k2", 2), now())
+            made.spend(game, b"k1", Latest("token-k2", 2), now(), "token-k1")
             outcomes.append("spent")
             break
         except StoreUnavailable:
             outcomes.append("503")
     assert outcomes[-1] == "spent" and len(outcomes) <= 2, outcomes
     with pytest.raises(Spent) as spent:
-        made.spend(game, b"k1", Latest("token-k9", 2), now())
+        made.spend(game, b"k1", Latest("token-k9", 2), now(), "token-k1")
     assert spent.value.latest == Latest("token-k2", 2)
     made.close()
 
@@ -301,12 +302,12 @@ def test_each_thread_spends_on_a_connection_of_its_own_and_close_lets_them_all_g
     before = connections()
     made = RedisStore(redis_server.url, 30)
     spenders = [threading.Thread(target=made.spend, args=(f"threads-{tmp_path.name}-{n}", b"s0",
-                                                          Latest(f"token-{n}", 1), now())) for n in range(3)]
+                                                          Latest(f"token-{n}", 1), now(), "token-s0")) for n in range(3)]
     for spender in spenders:
         spender.start()
     for spender in spenders:
         spender.join()
-    made.spend(f"threads-{tmp_path.name}-main", b"s0", Latest("token-main", 1), now())
+    made.spend(f"threads-{tmp_path.name}-main", b"s0", Latest("token-main", 1), now(), "token-s0")
     assert connections() >= before + 4  # three threads' and this one's (and the checks')
     made.close()
     deadline = time.monotonic() + 5
@@ -315,3 +316,95 @@ def test_each_thread_spends_on_a_connection_of_its_own_and_close_lets_them_all_g
         time.sleep(0.05)
     for n in range(3):
         assert client.hget(f"elfer:{{threads-{tmp_path.name}-{n}}}:game", "token") == f"token-{n}".encode()
+
+
+#: The tables of a store file made when each spent token had a row of its own.
+EARLIER_SCHEMA = (
+    "CREATE TABLE spent (token BLOB PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID",
+    "CREATE TABLE games (game TEXT PRIMARY KEY, token TEXT NOT NULL, turn INTEGER NOT NULL, at INTEGER NOT NULL)",
+    ("CREATE TABLE seats (game TEXT NOT NULL, seat INTEGER NOT NULL, at INTEGER NOT NULL, claim BLOB, "
+     "PRIMARY KEY (game, seat)) WITHOUT ROWID"),
+    "CREATE INDEX spent_at ON spent (at)",
+    "CREATE TABLE marks (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
+)
+
+
+def earlier_file(path, spends):
+    """A store file as the earlier version left it: `spends` are (game, digest, latest
+    token text, turn) in order; a game of `None` latest kept no row of its own (as the
+    releases before the games' rows)."""
+    with sqlite3.connect(path) as connection:
+        for statement in EARLIER_SCHEMA:
+            connection.execute(statement)
+        connection.execute("INSERT INTO marks VALUES ('forgotten_before', 0)")
+        for game, digest, latest, turn in spends:
+            connection.execute("INSERT INTO spent VALUES (?, ?)", (digest, now()))
+            if latest is not None:
+                connection.execute("INSERT INTO games VALUES (?, ?, ?, ?) ON CONFLICT (game) DO UPDATE "
+                                   "SET token = excluded.token, turn = excluded.turn", (game, latest, turn, now()))
+    connection.close()
+
+
+def test_a_file_of_the_earlier_version_is_moved_on_at_start_and_its_spent_tokens_stay_spent(tmp_path):
+    path = tmp_path / "earlier.sqlite3"
+    earlier_file(path, [("g", b"g0", "token-g1", 1), ("g", b"g1", "token-g2", 2), ("h", b"h0", None, 1)])
+    made = SqliteStore(path, 30)
+    try:
+        connection = made._connection()
+        assert {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} == {
+            "games", "seats", "marks", "spent_earlier"}
+        assert connection.execute("SELECT count(*) FROM spent_earlier").fetchone() == (3,)
+        assert made.mark() == 0  # the file kept spends: no token of it is refused by age
+        for game, digest, played, latest in [("g", b"g0", "token-g0", Latest("token-g2", 2)),
+                                             ("g", b"g1", "token-g1", Latest("token-g2", 2)),
+                                             ("h", b"h0", "token-h0", None)]:
+            with pytest.raises(Spent) as spent:
+                made.spend(game, digest, Latest("token-fork", 9), now(), played)
+            assert spent.value.latest == latest
+        # The latest tokens play on: the game with a row, and the one without (its first
+        # turn since the move).
+        made.spend("g", b"g2", Latest("token-g3", 3), now(), "token-g2")
+        made.spend("h", b"h1", Latest("token-h2", 2), now(), "token-h1")
+        with pytest.raises(Spent) as spent:
+            made.spend("h", b"h1", Latest("token-fork", 2), now(), "token-h1")
+        assert spent.value.latest == Latest("token-h2", 2)
+    finally:
+        made.close()
+    # Opened again (another worker, a restart): moved once, nothing lost.
+    again = SqliteStore(path, 30)
+    try:
+        with pytest.raises(Spent):
+            again.spend("h", b"h0", Latest("token-fork", 1), now(), "token-h0")
+        assert again._connection().execute("SELECT count(*) FROM spent_earlier").fetchone() == (3,)
+    finally:
+        again.close()
+
+
+def test_a_process_of_the_earlier_version_still_running_on_the_moved_file_fails_closed(tmp_path):
+    path = tmp_path / "earlier.sqlite3"
+    earlier_file(path, [("g", b"g0", "token-g1", 1)])
+    SqliteStore(path, 30).close()
+    with sqlite3.connect(path) as connection, pytest.raises(sqlite3.OperationalError, match="no such table: spent"):
+        # What the earlier version's spend ran first.
+        connection.execute("INSERT INTO spent (token, at) SELECT ?, ? WHERE ? >= (SELECT value FROM marks WHERE name = ?) "
+                           "ON CONFLICT DO NOTHING", (b"g1", now(), now(), "forgotten_before"))
+    connection.close()
+
+
+def test_a_spent_table_made_again_by_the_earlier_version_joins_the_earlier_rows(tmp_path):
+    path = tmp_path / "earlier.sqlite3"
+    earlier_file(path, [("g", b"g0", "token-g1", 1)])
+    SqliteStore(path, 30).close()
+    with sqlite3.connect(path) as connection:  # the earlier version started again on it
+        connection.execute("CREATE TABLE spent (token BLOB PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID")
+        connection.execute("INSERT INTO spent VALUES (?, ?)", (b"k0", now()))
+    connection.close()
+    made = SqliteStore(path, 30)
+    try:
+        with pytest.raises(Spent) as spent:
+            made.spend("k", b"k0", Latest("token-fork", 1), now(), "token-k0")
+        assert spent.value.latest is None
+        tables = {row[0] for row in made._connection().execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert "spent" not in tables and "spent_earlier" in tables
+    finally:
+        made.close()

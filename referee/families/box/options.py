@@ -107,9 +107,9 @@ def read_options(data: Any, declared: Sequence[Option]) -> Options:
         data = {}
     if not isinstance(data, dict):
         raise MalformedInput("options are an object")
-    names = {o.name: o for o in declared}
-    unknown = sorted(set(data) - set(names))
-    if unknown:
+    names = {o.name for o in declared}
+    if not names.issuperset(data):
+        unknown = sorted(set(data) - names)
         raise MalformedInput(f"this game has no option {unknown[0]!r}")
     options = {o.name: o.read(data[o.name]) if o.name in data else o.default for o in declared}
     if "colors" in options and "colors" not in data:  # the default is the edition's first two

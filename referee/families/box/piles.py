@@ -32,17 +32,31 @@ class Entry(NamedTuple):
         return {"player": self.player, "card": self.card}
 
 
+#: Every card name a box game's pile may hold (the reader's).
+NAMES = READER.deck.names
+
+
 def read_pile(value: Any) -> Cards:
     """A pile or hand: a list of card names (top first), or `{"count": n}`."""
+    # Read on every request for every pile: a list of sound names, the common case, is
+    # read here; anything else (a count, a complaint) by the reader.
+    if type(value) is list:
+        cards = tuple(value)
+        if NAMES.issuperset(cards):
+            return cards
     return READER.cards(value)
 
 
 def read_list(value: Any, what: str) -> tuple[str, ...]:
     """A pile the game always keeps face up: a list, never a count."""
+    if type(value) is list:  # as `read_pile`: the common case here
+        cards = tuple(value)
+        if NAMES.issuperset(cards):
+            return cards
     if not isinstance(value, list):
         raise MalformedInput(f"{what} is a list of cards")
-    cards: Any = READER.cards(value)  # a list is read as a tuple of names
-    return cards
+    read: Any = READER.cards(value)  # a list is read as a tuple of names
+    return read
 
 
 def read_shown(value: Any, what: str) -> Cards:

@@ -20,8 +20,8 @@ the fields' order:
 - `PILES`: every pile of the game, a player's and the table's, which the picture draws.
 
 `to_dict` and `from_dict` are on the path of every request, so `wired_record` builds them
-once per class, as closures over the class's field table read into tuples (no code is
-written at run time).
+once per class, as loops over the class's field table read into tuples, the head apart
+(no code is written at run time).
 
 The kinds every game uses are here (`PILE`, `face_up`, `shown`, `count`, `entries`,
 `SEAT`, `seats`); a game makes a `Kind` of its own for a member only it has.
@@ -36,6 +36,7 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 from ...core.errors import MalformedInput
 from ...core.ruleset import game_name
 from ...core.wire import Members
+from ...core.zones import replaced
 from .cards import colors_of, deck_of
 from .options import Option, Options, options_to_wire, read_options
 from .piles import pile_to_wire, read_count, read_entries, read_list, read_pile, read_shown
@@ -178,66 +179,69 @@ def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
     table read into tuples (a member's writer None: the value is its own JSON)."""
     required = tuple((name, kind.write) for name, kind in cls.WIRE if name not in cls.OPTIONAL)
     optional = tuple((name, kind.write) for name, kind in cls.WIRE if name in cls.OPTIONAL)
+    head = _state_head if issubclass(cls, BoxState) else _player_head
 
-    def with_optional(self: Any, data: dict[str, Any]) -> dict[str, Any]:
+    # On every request: the loops are in the function itself, a call for each member
+    # would show.
+    def to_dict(self: Any) -> dict[str, Any]:
+        data = head(self)
+        for name, write in required:
+            data[name] = getattr(self, name) if write is None else write(getattr(self, name))
         for name, write in optional:
             value = getattr(self, name)
             if value is not None:
                 data[name] = value if write is None else write(value)
         return data
-
-    if issubclass(cls, BoxState):
-        def to_dict(self: Any) -> dict[str, Any]:
-            data = {"ruleset": self.ruleset, "options": options_to_wire(self.options),
-                    "players": [p.to_dict() for p in self.players], "current": self.current,
-                    "waiting": list(self.waiting)}
-            for name, write in required:
-                value = getattr(self, name)
-                data[name] = value if write is None else write(value)
-            return with_optional(self, data) if optional else data
-    else:
-        def to_dict(self: Any) -> dict[str, Any]:
-            data = {"name": self.name}
-            for name, write in required:
-                value = getattr(self, name)
-                data[name] = value if write is None else write(value)
-            return with_optional(self, data) if optional else data
     return to_dict
+
+
+def _state_head(state: Any) -> dict[str, Any]:
+    return {"ruleset": state.ruleset, "options": options_to_wire(state.options),
+            "players": [p.to_dict() for p in state.players], "current": state.current,
+            "waiting": list(state.waiting)}
+
+
+def _player_head(player: Any) -> dict[str, Any]:
+    return {"name": player.name}
 
 
 def _reader(cls: type) -> Callable[..., Any]:
     """`from_dict` for a state or player class: the head read by the family, then each
     wired member by its kind (an optional one None while absent), in field order."""
-    table = tuple((name, kind.read, kind.what, name in cls.OPTIONAL) for name, kind in cls.WIRE)
+    table = tuple((name, kind.read, kind.what) for name, kind in cls.WIRE)
+    optional = cls.OPTIONAL
+    head = _read_state_head if issubclass(cls, BoxState) else _read_player_head
 
-    if cls.OPTIONAL:
-        def members(data: dict[str, Any]) -> list[Any]:
-            values = []
-            for name, read, what, optional in table:
-                if optional and name not in data:
+    # As `_writer`'s loops; a record without optional members (most) tests for none.
+    if optional:
+        def from_dict(cls: Any, data: Any) -> Any:
+            values = head(cls, data)
+            for name, read, what in table:
+                if name in optional and name not in data:
                     values.append(None)
                 else:
                     values.append(read(data[name]) if what is None else read(data[name], what))
-            return values
-    else:  # most records: one test less for each member
-        required = tuple((name, read, what) for name, read, what, _ in table)
-
-        def members(data: dict[str, Any]) -> list[Any]:
-            values = []
-            for name, read, what in required:
-                values.append(read(data[name]) if what is None else read(data[name], what))
-            return values
-
-    if issubclass(cls, BoxState):
-        def from_dict(cls: Any, data: Any) -> Any:
-            cls.MEMBERS.check(data)
-            options = cls.read_options(data["options"], data["players"])
-            return cls(options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
-                       read_current(data["current"]), read_seats(data["waiting"], "waiting"), *members(data))
+            return cls(*values)
     else:
         def from_dict(cls: Any, data: Any) -> Any:
-            return cls(data["name"], *members(data))
+            values = head(cls, data)
+            for name, read, what in table:
+                values.append(read(data[name]) if what is None else read(data[name], what))
+            return cls(*values)
     return from_dict
+
+
+def _read_state_head(cls: Any, data: Any) -> list[Any]:
+    """The state's head: its members checked, its options, players, `current` and `waiting`."""
+    cls.MEMBERS.check(data)
+    options = cls.read_options(data["options"], data["players"])
+    return [options, read_players(data["players"], cls.player_members(options), cls.PLAYER.from_dict),
+            read_current(data["current"]), read_seats(data["waiting"], "waiting")]
+
+
+def _read_player_head(cls: Any, data: Any) -> list[Any]:
+    """A player's name (`read_players` has checked it and the members)."""
+    return [data["name"]]
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field, wired))
@@ -286,7 +290,7 @@ class BoxPlayer:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BoxPlayer:
         """A player from its object, whose members and name `read_players` has checked
-        (written out for each game's player class by `wired_record`)."""
+        (made for each game's player class by `wired_record`)."""
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
@@ -355,7 +359,7 @@ class BoxState:
         return deck_of(colors_of(self.options))
 
     def marked_checked(self: Self) -> Self:
-        return replace(self, checked=True)
+        return replaced(self, checked=True)
 
     @classmethod
     def read_options(cls, data: Any, players: Any) -> Options:
@@ -371,12 +375,12 @@ class BoxState:
 
     @classmethod
     def from_dict(cls: type[Self], data: Any) -> Self:
-        """The state from its JSON; MalformedInput for the wrong shape (written out for
+        """The state from its JSON; MalformedInput for the wrong shape (made for
         each game's state class by `wired_record`)."""
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
-        """The state's JSON (written out for each game's state class by `wired_record`)."""
+        """The state's JSON (made for each game's state class by `wired_record`)."""
         raise NotImplementedError
 
 

@@ -124,7 +124,7 @@ class BoxTurn(Steps):
 
     def game_over(self, outcome: dict[str, Any]) -> Event:
         """The `game_over` event of a game whose `score` is `outcome`."""
-        return {"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]}
+        return game_over(outcome)
 
     def after_game_end(self, index: int) -> Violation | None:
         if self.ended:
@@ -165,3 +165,8 @@ class BoxTurn(Steps):
             return Violation(Code.CARD_UNAVAILABLE, index, Message(
                 "{card} cannot have been turned up: it is listed elsewhere in the state.", card=Card(named)))
         return None
+
+
+def game_over(outcome: dict[str, Any]) -> Event:
+    """The `game_over` event of a game whose `score` is `outcome`: its scores and winners."""
+    return {"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]}

@@ -19,6 +19,16 @@ from .piles import Entry
 
 def check_cards(deck: frozenset[str], zones: Iterable[tuple[str, Cards]], counted: int = 0) -> None:
     """The zones (and `counted` cards kept only as a number) hold exactly the deck."""
+    zones = list(zones)
+    # Checked on every request: the sound case is told in C (no card twice, every card of
+    # the deck, the sum right); only a state that fails it is walked card by card below,
+    # to name what is wrong.
+    known = [pile for _, pile in zones if not isinstance(pile, Hidden)]
+    listed = sum(map(len, known))
+    hidden = counted + sum(pile.count for _, pile in zones if isinstance(pile, Hidden))
+    every = set().union(*known)
+    if len(every) == listed and listed + hidden == len(deck) and deck.issuperset(every):
+        return
     seen: dict[str, str] = {}
     hidden = counted
     for where, pile in zones:

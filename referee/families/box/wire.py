@@ -17,8 +17,12 @@ def read_players(value: Any, member: Members, make: Callable[[dict[str, Any]], P
     if not isinstance(value, list):
         raise MalformedInput("players are a list")
     players = []
+    required = member.required
     for player in value:
-        member.check(player)
+        # Read on every request: an object with just the required members passes
+        # without a call; any other is checked (and complained of) by `member`.
+        if type(player) is not dict or player.keys() != required:
+            member.check(player)
         if not isinstance(player["name"], str):
             raise MalformedInput("a player's name is a string")
         players.append(make(player))
@@ -34,4 +38,7 @@ def read_seats(value: Any, what: str) -> tuple[int, ...]:
     """A list of player indices, such as `waiting`."""
     if not isinstance(value, list):
         raise MalformedInput(f"{what} is a list of players")
-    return tuple(read_int(seat) for seat in value)
+    for seat in value:  # the common case, whole numbers only, without a call for each
+        if type(seat) is not int:
+            return tuple(read_int(seat) for seat in value)
+    return tuple(value)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.compact import HiddenCards, TableGame
 from ...families.box.actions import Play
+from ...families.box.compact import SimultaneousSteps, closing_events
 from ...families.box.piles import Entry, known
 from .ruleset import HoechsteKarte
 from .state import Holder, HoechsteKarteState
@@ -22,7 +23,7 @@ from .state import Holder, HoechsteKarteState
 PLAYS = {f"{color}{v}": Play(f"{color}{v}") for color in "ORYGB" for v in range(1, 21)}
 
 
-class Game(TableGame):
+class Game(SimultaneousSteps, TableGame):
     """One game of "Die höchste Karte gewinnt" with every card known."""
 
     __slots__ = ("hands", "won", "trick", "set_aside", "out", "names", "options", "events")
@@ -50,12 +51,6 @@ class Game(TableGame):
                                   out=tuple(reversed(self.out)), checked=True)
 
     # -- a turn: one play --------------------------------------------------------------------------
-
-    def _open(self, seat: int, first: Any) -> bool:
-        if self._over or seat not in self._waiting:
-            return False
-        self.events = []
-        return True
 
     def _moves(self) -> list[Any]:
         return [] if self._taken else [PLAYS[card] for card in self.hands[self._seat]]
@@ -110,11 +105,7 @@ class Game(TableGame):
         else:
             played = {entry.player for entry in self.trick}
             self._waiting = tuple(seat for seat in range(n) if seat not in played)
-        events = self.events
-        if self._over:
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, self._over)
 
 
 __all__ = ["Game"]

@@ -21,18 +21,20 @@ def check_game(state: HoechsteKarteState) -> None:
             raise invalid_state("{player} has already acted in this step", player=player_term(state, player))
     if state.trick and len(played) == n:
         raise invalid_state("every player has played to the open trick, so it would have been taken")
+    deck = state.deck  # asked for every card below: the deck and a colour's cards once
     for i, holder in enumerate(state.players):
         if not isinstance(holder.hand, Hidden):
+            own = state.cards_of(i)
             for card in holder.hand:
-                if card in state.deck and card not in state.cards_of(i):
+                if card in deck and card not in own:
                     raise invalid_state("{card} is not of the colour of {player}, so it cannot be in that hand",
                                         card=Card(card), player=player_term(state, i))
     for position, entry in enumerate(state.trick):
-        if entry.card is not None and entry.card in state.deck and entry.card not in state.cards_of(entry.player):
+        if entry.card is not None and entry.card in deck and entry.card not in state.cards_of(entry.player):
             raise invalid_state("{card} is not of the colour of {player}, who played it",
                                 card=Card(entry.card), player=player_term(state, entry.player))
     zones = [(f"/players/{i}/hand", p.hand) for i, p in enumerate(state.players)]
-    check_cards(state.deck, zones + entry_zones(state.trick, "/trick") + state.shown_piles)
+    check_cards(deck, zones + entry_zones(state.trick, "/trick") + state.shown_piles)
     sizes = [count_cards(p.hand) + played.count(i) for i, p in enumerate(state.players)]
     if len(set(sizes)) > 1:
         raise invalid_state("the hands hold {sizes} cards (with their cards in the trick); they are always of "

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ...core.compact import HiddenCards, TableGame
+from ...families.box.compact import closing_events
 from ...families.box.piles import known
 from .actions import Accept, Challenge, Play
 from .ruleset import Mogeln
@@ -151,11 +152,7 @@ class Game(TableGame):
             self._current, self._over = None, True
         elif self.played:
             self._current = (self._seat + 1) % len(self.hands)
-        events = self.events
-        if self._over:
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, self._over)
 
 
 __all__ = ["Game"]

@@ -40,6 +40,12 @@ class Mogeln(BoxRuleset, folder=__package__):
     grammar = Grammar({0: {"play": 1, "accept": 1, "challenge": 2}, 2: {"play": 1}}, {1, 2})
     reader = READ
     unnamed = frozenset({"REVEAL_REQUIRED"})
+    #: A play may lay several cards at once: game AI picks them one by one.
+    gathered = "play"
+
+    def out_of_turn(self, options: Any) -> tuple[str, ...]:
+        """In 2018 any player but the play's maker may challenge out of turn."""
+        return ("challenge",) if options["edition"] == "2018" else ()
 
     def turn_grammar(self, state: MogelnState, player: int, kinds: Sequence[str], listing: bool) -> Grammar | None:
         """The player to move has the whole grammar; in 2018 any other player a turn that

@@ -1,6 +1,6 @@
 """Mogeln's action space for game-AI environments (docs/howto/game-ai.md): challenge,
-accept, or play one card of the game's colours (the plays the legal-actions listing
-offers; a play of several cards is not in the space)."""
+accept, or play one card of the game's colours; a play of several cards is picked card by
+card from these entries (the ruleset's `gathered`)."""
 
 from __future__ import annotations
 

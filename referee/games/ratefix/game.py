@@ -17,6 +17,7 @@ from typing import Any
 
 from ...core.compact import HiddenCards, TableGame
 from ...core.errors import MalformedInput
+from ...families.box.compact import closing_events
 from ...families.box.piles import Entry, known
 from .ruleset import Ratefix
 from .state import Guess, Guesser, Put, RatefixState, Said
@@ -113,11 +114,7 @@ class Game(TableGame):
             self._current, self._waiting = None, tuple(seat for seat in range(n) if seat not in put)
         else:
             self._current, self._waiting = (self.leader + len(self.guesses)) % n, ()
-        events = self.events
-        if self._over:
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, self._over)
 
 
 __all__ = ["Game"]

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from ...core.compact import TableGame
+from ...families.box.compact import closing_events
 from ...families.box.piles import Hidden
 from .actions import WORDS, Call, Flip
 from .ruleset import SchnippSchnapp
@@ -274,12 +275,9 @@ class Game(TableGame):
         else:
             top = VALUE[self.middle[-1]]
             over = sum(VALUE[card] == top for card in self.middle) == 4
-        events = self.events
         if over:
             self._over, self._current, self._waiting = True, None, ()
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, over)
 
     def settle(self, action: Any, rng: Any, player: int | None = None) -> Any:
         """A flip from an empty stack gets a shuffle drawn from `rng` (see the module)."""

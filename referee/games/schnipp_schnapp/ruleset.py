@@ -68,6 +68,10 @@ class SchnippSchnapp(BoxRuleset, folder=__package__):
             return action._replace(shuffle=rng.getrandbits(128))
         return action
 
+    def out_of_turn(self, options: Any) -> tuple[str, ...]:
+        """Anyone may call, in turn or not."""
+        return ("call",)
+
     def acts_for_others(self, action: Any) -> tuple[int, ...]:
         """A call's `with`: the others who called at the same moment (at a table one person
         records everyone's calls; a sealed seat calls for itself alone)."""

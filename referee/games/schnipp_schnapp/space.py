@@ -1,6 +1,6 @@
 """Schnipp Schnapp's action space for game-AI environments (docs/howto/game-ai.md): flip
-(the referee turns the card up) or call a word alone (a call together with others is not
-in the space)."""
+(the referee turns the card up) or call a word, in turn or in a decision step between
+others' flips (a call together with others is not in the space: each seat calls alone)."""
 
 from __future__ import annotations
 

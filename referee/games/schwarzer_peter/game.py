@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.compact import HiddenCards, TableGame
+from ...families.box.compact import closing_events
 from ...families.box.piles import Hidden
 from .ruleset import SchwarzerPeter
 from .state import Draw, Holder, Pair, SchwarzerPeterState
@@ -119,14 +120,10 @@ class Game(TableGame):
         return (second if drawn == first else first) not in self.hands[self._seat]
 
     def _commit(self) -> list[Any]:
-        events = self.events
         holding = sum(1 for hand in self.hands if hand)
         self._over = holding <= 1
         self._current = None if self._over else self._next_holding(self._seat)
-        if self._over:
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, self._over)
 
 
 __all__ = ["Game"]

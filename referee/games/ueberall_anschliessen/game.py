@@ -14,6 +14,7 @@ from typing import Any
 from ...core.compact import HiddenCards, TableGame
 from ...families.box.actions import Reveal
 from ...families.box.cards import TOP
+from ...families.box.compact import closing_events
 from ...families.box.piles import known
 from .actions import MIDDLE, OWN, Place, Stopp
 from .ruleset import UeberallAnschliessen
@@ -179,11 +180,7 @@ class Game(TableGame):
         stacks, n, seat = self.stacks, len(self.stacks), self._seat
         self._current = next(((seat + k) % n for k in range(1, n + 1) if stacks[(seat + k) % n]), None)
         self._over = self._current is None
-        events = self.events
-        if self._over:
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, self._over)
 
 
 __all__ = ["Game"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...core.compact import HiddenCards, TableGame
 from ...families.box.actions import Reveal
+from ...families.box.compact import SimultaneousSteps, closing_events
 from ...families.box.piles import Entry, known
 from .ruleset import Zweikampf
 from .state import Fighter, ZweikampfState
@@ -20,7 +21,7 @@ from .state import Fighter, ZweikampfState
 REVEAL = Reveal()
 
 
-class Game(TableGame):
+class Game(SimultaneousSteps, TableGame):
     """One Zweikampf game with every card known."""
 
     __slots__ = ("stacks", "won", "battle", "out", "until_all", "names", "options", "events")
@@ -48,12 +49,6 @@ class Game(TableGame):
         return len(self.stacks[seat]) + (len(self.won[seat]) if self.until_all else 0)
 
     # -- a turn: one reveal ----------------------------------------------------------------------------
-
-    def _open(self, seat: int, first: Any) -> bool:
-        if self._over or seat not in self._waiting:
-            return False
-        self.events = []
-        return True
 
     def _moves(self) -> list[Any]:
         return [] if self._taken else [REVEAL]
@@ -109,11 +104,7 @@ class Game(TableGame):
             self._over, self._waiting = True, ()
         else:
             self._waiting = (0, 1)
-        events = self.events
-        if self._over:
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, self._over)
 
 
 __all__ = ["Game"]
