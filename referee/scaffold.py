@@ -346,6 +346,7 @@ from typing import Any
 
 from ...core.compact import HiddenCards, TableGame
 from ...families.box.actions import Reveal
+from ...families.box.compact import closing_events
 from ...families.box.piles import Entry, known
 from .ruleset import ${Game}
 from .state import ${Game}Player, ${Game}State
@@ -411,11 +412,7 @@ class Game(TableGame):
     def _commit(self) -> list[Any]:
         self._over = not self.trick and not self.stacks[0] and not self.stacks[1]
         self._current = None if self._over else (1 - self._seat if self.trick else self.leader)
-        events = self.events
-        if self._over:
-            outcome = self.reference.score(self.state)
-            events.append({"type": "game_over", "scores": outcome["scores"], "winners": outcome["winners"]})
-        return events
+        return closing_events(self, self._over)
 
 
 __all__ = ["Game"]
