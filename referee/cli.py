@@ -486,9 +486,9 @@ def new_game(name: str, out=None, root: Path | None = None) -> int:
         return 2
     for path in written:
         print(f"wrote {path.relative_to(base)}", file=out)
-    print("next: its texts in every language (python -m referee.i18n.extract, then pybabel update), "
-          "an example of every code on its page; pytest tests/games/test_every_game_is_whole.py lists "
-          "what is left", file=out)
+    print("next: python -m referee.regenerate (the contract, the catalogues' new entries, the rules "
+          "reference, the game-AI tables), then its texts in every language and an example of every "
+          "code on its page; pytest tests/games/test_every_game_is_whole.py lists what is left", file=out)
     return 0
 
 

@@ -3,13 +3,17 @@
 It writes a small playable game under `referee/games/<name>/` (two players, each turns up
 the top card of a face-down stack into a trick; the higher value takes both, and the
 most cards won wins), with every part in the module of its role and named in its
-ruleset, like every game's folder (docs/contributing.md, "Adding a game"); then its test
-(`tests/games/<name>/`), a stub of its page (`docs/games/<name>.md`), a stub of its table
-controls (`referee/pages/static/js/box/games/<name>.js`) and its line in the registry
-(`referee/games/__init__.py`): the table page offers it and the guide's nav lists its page
-from there. The game deals, plays and ends as it is; its author changes the rules from
-there. `tests/games/test_every_game_is_whole.py` then lists what it still lacks (its texts
-in every language, an example of every code).
+ruleset, like every game's folder (docs/contributing.md, "Adding a game"): its state,
+deal, impossible states, turn, two situations for the conformance corpus, its action
+space for the game-AI environments and its game in process for bots (`game.py`, held to
+the engine's answers by `tests/compact/`); then its test (`tests/games/<name>/`), a stub
+of its page (`docs/games/<name>.md`), a stub of its table controls
+(`referee/pages/static/js/box/games/<name>.js`) and its lines in the registry
+(`referee/games/__init__.py`, in `GAMES` and `COMPACT_GAMES`): the table page offers it
+and the guide's nav lists its page from there. The game deals, plays and ends as it is;
+its author changes the rules from there. `python -m referee.regenerate` then writes every
+derived file again, and `tests/games/test_every_game_is_whole.py` lists what it still
+lacks (its texts in every language, an example of every code).
 """
 
 from __future__ import annotations
@@ -236,16 +240,54 @@ class ${Game}Turn(BoxTurn):
     STEPS = {"reveal": Step(check_reveal, perform_reveal)}
 ''',
     "situations.py": '''\
-"""The printed rules' own situations of $title, for the conformance kit's corpus: each a
-test on a turn (the state before, the turn, the answer) that the kit searches random
-games for. None yet."""
+"""The situations of $title, for the conformance kit's corpus
+(`situations-$name.json`): a tie taken by the card turned up second, and a trick
+won by the player who led it, who then leads again. Each is a test on a turn (the state
+before, the turn, the answer) that the kit searches random games for."""
 
 from __future__ import annotations
 
-from ...families.box.situations import Shows
+from ...families.box.situations import Data, Shows
+
+
+def _revealed(answer: Data) -> Data | None:
+    return next((e for e in answer["events"] if e["type"] == "revealed"), None)
+
+
+def _won_by(answer: Data) -> int | None:
+    return next((e["player"] for e in answer["events"] if e["type"] == "won"), None)
+
+
+def _tie_taken_by_the_second(before: Data, turn: Data, answer: Data) -> bool:
+    revealed = _revealed(answer)
+    return (len(before["trick"]) == 1 and revealed is not None and _won_by(answer) == turn["player"]
+            and before["trick"][0]["card"][1:] == revealed["card"][1:])
+
+
+def _leader_wins_and_leads_again(before: Data, turn: Data, answer: Data) -> bool:
+    return (len(before["trick"]) == 1 and _won_by(answer) == before["trick"][0]["player"]
+            and answer["state"]["current"] == before["trick"][0]["player"])
+
 
 #: (name, description, what shows it).
-SITUATIONS: tuple[tuple[str, str, Shows], ...] = ()
+SITUATIONS: tuple[tuple[str, str, Shows], ...] = (
+    ("tie-taken-by-the-second-card", "equal values: the card turned up second takes the trick",
+     _tie_taken_by_the_second),
+    ("leader-wins-and-leads-again", "the player who led takes the trick and leads the next one",
+     _leader_wins_and_leads_again),
+)
+''',
+    "space.py": '''\
+"""$title's action space for game-AI environments (docs/howto/game-ai.md): a turn is
+one reveal, whose card the referee turns up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def action_space(state: Any) -> list[dict[str, Any]]:
+    return [{"type": "reveal"}]
 ''',
     "ruleset.py": '''\
 """`$Game`: the ruleset as the registry knows it, naming its parts, with its scores and
@@ -261,7 +303,7 @@ from ...families.box.actions import REVEAL, ActionReader
 from ...families.box.grammar import Grammar
 from ...families.box.piles import Hidden, count_cards
 from ...families.box.ruleset import FIRST_CODES, BoxRuleset, most_wins
-from . import deal, validity
+from . import deal, space, validity
 from .situations import SITUATIONS
 from .state import ${Game}State
 from .turn import ${Game}Turn
@@ -271,6 +313,7 @@ class $Game(BoxRuleset, folder=__package__):
     state_type = ${Game}State
     turn_type = ${Game}Turn
     new_deal = staticmethod(deal.deal)
+    space = staticmethod(space.action_space)
     check_game = staticmethod(validity.check_game)
     situations = SITUATIONS
     codes = FIRST_CODES + (Code.DRAW_CARD_REQUIRED, Code.DRAW_MISMATCH, Code.CARD_UNAVAILABLE)
@@ -286,6 +329,93 @@ class $Game(BoxRuleset, folder=__package__):
         """Nobody sees a face-down stack, not even its owner; the won piles and the trick
         lie face up."""
         return replace(state, players=tuple(replace(p, stack=Hidden(count_cards(p.stack))) for p in state.players))
+''',
+    "game.py": '''\
+"""A $title game in process, for bots: the stacks and won piles as lists with their
+top card last, judged on them (`referee.compact` documents the interface, `core/compact.py`
+the table's part).
+
+Every answer is the dict engine's (`turn.py` is the reference: it names every refusal);
+every stack must be known. The players take turns: `current` turns up, and the trick is
+taken as soon as both have turned up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.compact import HiddenCards, TableGame
+from ...families.box.actions import Reveal
+from ...families.box.compact import closing_events
+from ...families.box.piles import Entry, known
+from .ruleset import ${Game}
+from .state import ${Game}Player, ${Game}State
+
+REVEAL = Reveal()
+
+
+class Game(TableGame):
+    """One $title game with every card known."""
+
+    __slots__ = ("stacks", "won", "trick", "leader", "names", "options", "events")
+    reference = ${Game}()
+    NESTED, LISTS, SHARED = ("stacks", "won"), ("trick",), ("leader", "names", "options")
+
+    def _load(self, state: ${Game}State) -> None:
+        if not all(known(p.stack) for p in state.players):
+            raise HiddenCards("a game in process needs every stack known")
+        self.stacks = [list(reversed(p.stack)) for p in state.players]
+        self.won = [list(reversed(p.won)) for p in state.players]
+        self.trick = list(state.trick)
+        self.leader = state.current
+        self.names = [p.name for p in state.players]
+        self.options = state.options
+        self._current, self._waiting, self._over = state.current, (), state.is_over
+
+    def _build(self) -> ${Game}State:
+        players = tuple(${Game}Player(name=name, stack=tuple(reversed(stack)), won=tuple(reversed(won)))
+                        for name, stack, won in zip(self.names, self.stacks, self.won))
+        return ${Game}State(options=self.options, players=players, current=self._current, waiting=(),
+                                trick=tuple(self.trick), checked=True)
+
+    # -- a turn: one reveal ----------------------------------------------------------------------------
+
+    def _open(self, seat: int, first: Any) -> bool:
+        if self._over or seat != self._current:
+            return False
+        self.events = []
+        return True
+
+    def _moves(self) -> list[Any]:
+        return [] if self._taken else [REVEAL]
+
+    def _take(self, action: Any) -> bool:
+        if self._taken or type(action) is not Reveal:
+            return False
+        seat, stack = self._seat, self.stacks[self._seat]
+        if not stack or (action.card is not None and action.card != stack[-1]):
+            return False
+        card = stack.pop()
+        self.trick.append(Entry(seat, card))
+        self.events.append({"type": "revealed", "player": seat, "card": card})
+        if len(self.trick) == 2:
+            first, second = self.trick
+            winner = first.player if int(first.card[1:]) > int(second.card[1:]) else second.player
+            self.won[winner] += [second.card, first.card]  # top last: the first card turned up ends on top
+            self.events.append({"type": "won", "player": winner, "cards": 2, "from": "trick"})
+            self.trick, self.leader = [], winner
+        return True
+
+    def _complete(self) -> bool:
+        return True
+
+    def _commit(self) -> list[Any]:
+        self._over = not self.trick and not self.stacks[0] and not self.stacks[1]
+        self._current = None if self._over else (1 - self._seat if self.trick else self.leader)
+        return closing_events(self, self._over)
+
+
+__all__ = ["Game"]
 ''',
 }
 
@@ -386,16 +516,23 @@ def fill(text: str, spelled: dict[str, str]) -> str:
 
 
 def register(registry: Path, spelled: dict[str, str]) -> None:
-    """The game's import and its ruleset at the end of `GAMES` in the registry."""
+    """The game's imports, its ruleset at the end of `GAMES` and its game in process at
+    the end of `COMPACT_GAMES` in the registry."""
     source = registry.read_text(encoding="utf-8")
-    line = f"from .{spelled['package']}.ruleset import {spelled['Game']}\n"
     listed = re.search(r"GAMES = Registry\(\[(.*?)\]\)", source, re.DOTALL)
-    if listed is None:
-        raise ScaffoldError(f"{registry} has no GAMES = Registry([...]) to add the game to")
-    start, end = listed.span(1)
-    source = source[:end] + f", {spelled['Game']}()" + source[end:]
-    imports = list(re.finditer(r"^from \.\w+\.ruleset import \w+\n", source, re.MULTILINE))
-    source = source[:imports[-1].end()] + line + source[imports[-1].end():]
+    compact = re.search(r"COMPACT_GAMES: [^=]*= \{(.*?),?\n\}", source, re.DOTALL)
+    if listed is None or compact is None:
+        raise ScaffoldError(f"{registry} has no GAMES = Registry([...]) or COMPACT_GAMES = {{...}} to add the game to")
+    game, package = spelled["Game"], spelled["package"]
+    # From the end backwards, so that each span found above still holds.
+    source = source[:compact.end(1)] + f", {game}.name: {game}Game" + source[compact.end(1):]
+    source = source[:listed.end(1)] + f", {game}()" + source[listed.end(1):]
+    for pattern, line in ((r"^from \.\w+\.ruleset import \w+\n", f"from .{package}.ruleset import {game}\n"),
+                          (r"^from \.\w+\.game import Game as \w+\n", f"from .{package}.game import Game as {game}Game\n")):
+        imports = list(re.finditer(pattern, source, re.MULTILINE))
+        if not imports:
+            raise ScaffoldError(f"{registry} has no import of the form {line.strip()!r} to add the game's after")
+        source = source[:imports[-1].end()] + line + source[imports[-1].end():]
     registry.write_text(source, encoding="utf-8")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -46,7 +47,7 @@ def repository(tmp_path):
     the contract the service loads to show its table page."""
     for part in ("referee", "tests", "docs", "schemas"):
         shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__", "site"))
-    for file in ("mkdocs.yml", "openapi.yaml"):
+    for file in ("mkdocs.yml", "openapi.yaml", "babel.cfg", "babel-pages.cfg"):
         shutil.copy(ROOT / file, tmp_path / file)
     return tmp_path
 
@@ -62,7 +63,13 @@ def test_a_new_game_deals_plays_a_turn_and_ends_through_the_engine(repository):
     printed = out.getvalue().splitlines()
     assert printed[:3] == ["wrote referee/games/hoch_gewinnt/__init__.py", "wrote referee/games/hoch_gewinnt/texts.toml",
                            "wrote referee/games/hoch_gewinnt/state.py"]
+    for part in ("situations.py", "space.py", "game.py"):
+        assert f"wrote referee/games/hoch_gewinnt/{part}" in printed
     assert "wrote tests/games/hoch_gewinnt/test_hoch_gewinnt.py" in printed
+    assert out.getvalue().endswith("\nnext: python -m referee.regenerate (the contract, the catalogues' new entries, "
+                                   "the rules reference, the game-AI tables), then its texts in every language and an "
+                                   "example of every code on its page; pytest tests/games/test_every_game_is_whole.py "
+                                   "lists what is left\n")
     assert "wrote referee/pages/static/js/box/games/hoch-gewinnt.js" in printed
     assert printed[-2] == "wrote referee/games/__init__.py"  # the registry's line; nothing else outside
     assert not any("mkdocs.yml" in line or "table.html" in line or "box/games.js" in line for line in printed)
@@ -75,6 +82,21 @@ def test_a_new_game_deals_plays_a_turn_and_ends_through_the_engine(repository):
                    "tests/games/hoch_gewinnt", "tests/families/box/test_wiring.py")
     assert own_test.returncode == 0, own_test.stdout[-3000:]
     assert not (ROOT / "referee" / "games" / "hoch_gewinnt").exists()
+    # Its game in process gives the dict engine's answers over random games, the game-AI
+    # environments play it, and the corpus finds each of its situations.
+    regenerated = run(repository, "-m", "referee.regenerate")
+    assert regenerated.returncode == 0, regenerated.stderr[-3000:]
+    assert "wrote docs/howto/game-ai.md (referee.ai.tables)" in regenerated.stdout.splitlines()
+    beside = run(repository, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "tests/compact/test_side_by_side.py",
+                 "tests/ai", "-k", "hoch-gewinnt or tables")
+    assert beside.returncode == 0, beside.stdout[-3000:]
+    assert re.search(r"\b([1-9][0-9]*) passed", beside.stdout) and "failed" not in beside.stdout
+    found = run(repository, "-c", "from referee.conformance.boxsituations import situation_cases; "
+                "print(situation_cases(lambda name, text, path, body: name, 'hoch-gewinnt'))")
+    assert found.stdout == "['situations/hoch-gewinnt/tie-taken-by-the-second-card', " \
+                           "'situations/hoch-gewinnt/leader-wins-and-leads-again']\n", found.stderr[-3000:]
+    compact = run(repository, "-c", "from referee.games import COMPACT_GAMES; print(COMPACT_GAMES['hoch-gewinnt'])")
+    assert compact.stdout == "<class 'referee.games.hoch_gewinnt.game.Game'>\n", compact.stderr
     # What is left for its author, in one list: its texts in every language, the examples.
     left = run(repository, "-c", "import json, sys; sys.path.insert(0, 'tests/games'); "
                "from test_every_game_is_whole import lacks; print(json.dumps(lacks('hoch-gewinnt')))")

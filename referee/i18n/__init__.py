@@ -27,11 +27,12 @@ How to add a string
 2. Extract and merge (from the repository's root): `referee.i18n.extract` writes both
    templates from the sources (babel.cfg and babel-pages.cfg say what each domain reads),
    sorted, without locations or a dated header, so an untouched tree extracts to the very
-   same files; Babel's command-line tool merges them into the catalogues:
+   same files; `referee.i18n.update` appends each message new in a template to every
+   catalogue as an empty entry, rewriting nothing else. `python -m referee.regenerate`
+   runs both (with the other derived files):
 
        python -m referee.i18n.extract
-       pybabel update -D messages -i referee/i18n/locales/messages.pot -d referee/i18n/locales --no-fuzzy-matching
-       pybabel update -D pages -i referee/i18n/locales/pages.pot -d referee/i18n/locales --no-fuzzy-matching
+       python -m referee.i18n.update
 
 3. Translate the new entries in each `<lang>/LC_MESSAGES/<domain>.po`, keeping every
    `{placeholder}` as it is. `tests/i18n` fails while an entry is missing, untranslated,

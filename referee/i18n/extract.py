@@ -4,7 +4,7 @@ Babel extractors for the texts no `_()` call marks, named in babel.cfg.
 `python -m referee.i18n.extract` (from the repository's root) writes both templates from
 the sources: sorted by message, without locations or a dated header, so the templates
 change only when a text does (`tests/i18n/test_templates.py` holds the committed ones to
-it). Then `pybabel update` merges them into the catalogues (see `referee.i18n`).
+it). Then `referee.i18n.update` appends their new messages to the catalogues (see `referee.i18n`).
 
 - The rule catalogue (`referee/core/codes.py`) declares each code as a tuple of its
   value, title and rule text. `extract_rule_catalogue` reads that file's syntax tree (it

@@ -14,24 +14,55 @@ PROTOCOLS = (extras.Hints, extras.BlindChoices, extras.HiddenOrders, extras.Seal
              extras.FinishedPositions, extras.OutOfTurn, extras.GatheredPlays)
 
 
+#: What each game answers, written out; a game added since is held to the rule below alone.
+ANSWERS = {
+    "master": ["FastCount", "PrintedExamples", "ConstructedTables"],
+    "classic": ["PositionSituations"],
+    "junior": [],
+    "zweikampf": ["Hints"],
+    "farben-sammeln": ["Hints", "FinishedPositions"],
+    "ueberall-anschliessen": ["Hints"],
+    "hoechste-karte": ["Hints"],
+    "mogeln": ["Hints", "SealedUnnamed", "OutOfTurn", "GatheredPlays"],
+    "ratefix": ["Hints"],
+    "schwarzer-peter": ["Hints", "BlindChoices", "HiddenOrders"],
+    "schnipp-schnapp": ["Hints", "BlindChoices", "OutOfTurn"],
+}
+
+
+def answered(rules) -> list[str]:
+    return [p.__name__ for p in PROTOCOLS if isinstance(rules, p)]
+
+
+def answers_from_home(rules) -> list[str]:
+    """The protocols whose every question the game's own folder or its family answers:
+    none from the core (which gives the plain answers) or another game."""
+    homes = (type(rules).__module__.rsplit(".", 1)[0] + ".", f"referee.families.{rules.family}.")
+    found = []
+    for protocol in PROTOCOLS:
+        members = [m for m in {*vars(protocol), *vars(protocol).get("__annotations__", {})} if not m.startswith("_")]
+        where = [next(c for c in type(rules).__mro__ if m in vars(c)) for m in members if hasattr(rules, m)]
+        if members and len(where) == len(members) and all(c.__module__.startswith(homes) for c in where):
+            found.append(protocol.__name__)
+    return found
+
+
 def test_each_game_answers_the_optional_questions_it_has_and_no_other():
-    implemented = {name: [p.__name__ for p in PROTOCOLS if isinstance(rules, p)]
-                   for name, rules in engine.RULESETS.items()}
-    assert implemented == {
-        "master": ["FastCount", "PrintedExamples", "ConstructedTables"],
-        "classic": ["PositionSituations"],
-        "junior": [],
-        "zweikampf": ["Hints"],
-        "farben-sammeln": ["Hints", "FinishedPositions"],
-        "ueberall-anschliessen": ["Hints"],
-        "hoechste-karte": ["Hints"],
-        "mogeln": ["Hints", "SealedUnnamed", "OutOfTurn", "GatheredPlays"],
-        "ratefix": ["Hints"],
-        "schwarzer-peter": ["Hints", "BlindChoices", "HiddenOrders"],
-        "schnipp-schnapp": ["Hints", "BlindChoices", "OutOfTurn"],
-    }
+    assert set(ANSWERS) <= set(engine.RULESETS)
+    for name, rules in engine.RULESETS.items():
+        if name in ANSWERS:
+            assert answered(rules) == ANSWERS[name], name
+        # Every game, and a new one alone: an optional answer is its own or its family's.
+        assert answered(rules) == answers_from_home(rules), name
     assert [name for name, rules in engine.RULESETS.items() if isinstance(rules, RowFacts)] == \
         ["master", "classic", "junior"]
+
+
+def test_a_game_answering_with_another_games_parts_would_be_caught():
+    master = type(engine.find_ruleset("master"))
+    borrowed = type("Borrowed", (master,), {"__module__": "referee.games.elsewhere.ruleset"})()
+    assert answered(borrowed) == ["FastCount", "PrintedExamples", "ConstructedTables"]
+    assert answers_from_home(borrowed) == []
 
 
 def test_a_game_without_blind_choices_plays_a_sealed_action_as_sent_and_reorders_nothing():

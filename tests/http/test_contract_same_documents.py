@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 import schemathesis
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -43,7 +44,11 @@ REQUESTS = {"/v1/turns": "turn-request.json", "/v1/legal-actions": "legal-action
 SAME = settings(max_examples=4 * settings.default.max_examples, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                        HealthCheck.data_too_large])
-BOX = [name for name, rules in engine.RULESETS.items() if rules.family == "box"]
+#: The rulesets the frozen schemas know: a game added since has no hand-written schema to
+#: compare with, so documents naming it are left out of the comparison.
+FROZEN_RULESETS = json.loads((FROZEN / "ruleset-name.json").read_text(encoding="utf-8"))["$defs"]["KnownRulesetName"]["enum"]
+NEWER = [name for name in engine.RULESETS if name not in FROZEN_RULESETS]
+BOX = [name for name, rules in engine.RULESETS.items() if rules.family == "box" and name in FROZEN_RULESETS]
 
 
 def schema_files(directory: Path) -> dict[str, Any]:
@@ -55,6 +60,12 @@ def validators(old: bool) -> dict[str, Draft202012Validator]:
     files = schema_files(ROOT / "schemas") | (schema_files(FROZEN) if old else {})
     registry = Registry().with_resources((name, Resource.from_contents(schema)) for name, schema in files.items())
     return {name: Draft202012Validator(schema, registry=registry) for name, schema in files.items()}
+
+
+def names_a_newer_ruleset(document: Any) -> bool:
+    """Whether the document names a ruleset the frozen schemas do not know."""
+    text = json.dumps(document)
+    return any(f'"{name}"' in text for name in NEWER)
 
 
 def same_verdict(name: str, document: Any) -> None:
@@ -69,7 +80,27 @@ def test_the_frozen_schemas_are_the_ones_the_generator_replaced():
 
 # -- bodies schemathesis makes from the new contract ------------------------------------------
 
-OPERATIONS = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
+def known_to_the_frozen(node: Any) -> Any:
+    """The contract without what names a newer ruleset: its name in an enum, and a branch
+    of a choice (`allOf`, `anyOf`, `oneOf`) that holds its name as a `const`, so that the
+    bodies made from it are of the rulesets the frozen schemas know (and the contract stays
+    one schemathesis can make bodies of: each ruleset adds a branch to a new game's)."""
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key in ("allOf", "anyOf", "oneOf") and isinstance(value, list):
+                value = [item for item in value if not names_a_newer_ruleset(item)]
+            elif key == "enum" and isinstance(value, list):
+                value = [item for item in value if item not in NEWER]
+            out[key] = known_to_the_frozen(value)
+        return out
+    if isinstance(node, list):
+        return [known_to_the_frozen(item) for item in node]
+    return node
+
+
+OPERATIONS = schemathesis.openapi.from_dict(
+    known_to_the_frozen(yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))))
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
@@ -80,7 +111,7 @@ def test_bodies_made_from_the_contract_get_the_same_verdict(path, mode):
     def check(case):
         if isinstance(case.body, (bytes, bytearray)) or not isinstance(case.body, (dict, list, str, int, float)):
             return  # not a JSON document (a negative case may send raw bytes)
-        if not (path == "/v1/pictures" and "/aside" in json.dumps(case.body)):
+        if not (path == "/v1/pictures" and "/aside" in json.dumps(case.body)) and not names_a_newer_ruleset(case.body):
             same_verdict(REQUESTS[path], case.body)
     check()
 

@@ -64,8 +64,8 @@ def test_every_language_has_both_domains_and_they_load():
 def test_each_catalogue_holds_exactly_the_texts_of_the_sources(language, domain):
     in_sources = extracted(domain)
     in_catalogue = {keyed(m) for m in catalogue(language, domain) if m.id}
-    assert in_catalogue - in_sources == set(), "obsolete entries: run pybabel update"
-    assert in_sources - in_catalogue == set(), "missing entries: run pybabel extract and update"
+    assert in_catalogue - in_sources == set(), "obsolete entries: delete them from the catalogue"
+    assert in_sources - in_catalogue == set(), "missing entries: run python -m referee.regenerate"
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
