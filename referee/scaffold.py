@@ -73,7 +73,7 @@ from __future__ import annotations
 
 from ...families.box.options import COLORS, EDITION
 from ...families.box.piles import Cards, Entry, count_cards
-from ...families.box.state import BoxPlayer, BoxState, Pile, entries, face_down_stack, face_up, wired, wired_record
+from ...families.box.state import BoxPlayer, BoxState, Pile, entries, face_down_stack, wired, wired_record, won_pile
 
 OPTIONS = (EDITION, COLORS)
 
@@ -86,9 +86,7 @@ class ${Game}Player(BoxPlayer):
     ABOUT = "One of the two players: a face-down stack and the face-up pile of cards won."
 
     stack: Cards = face_down_stack()
-    won: tuple[str, ...] = wired(
-        face_up("a won pile"), pile=Pile("Won", "up"),
-        about="The cards won, face up, top card first.")
+    won: tuple[str, ...] = won_pile()
 
 
 @wired_record

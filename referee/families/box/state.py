@@ -126,6 +126,12 @@ def open_pile() -> Any:
     return wired(face_up("an open pile"), pile=Pile("Open", "up"), about="The open pile, face up, top card first.")
 
 
+def won_pile() -> Any:
+    """A player's face-up pile of the cards won, every card of it known (a list), as
+    Zweikampf and the game `referee new-game` writes declare it."""
+    return wired(face_up("a won pile"), pile=Pile("Won", "up"), about="The cards won, face up, top card first.")
+
+
 def shown(what: str) -> Kind:
     """A pile every card of which was turned up for all to see (a won pile, cards set
     aside): a list, or a count where its cards are not known (a bare number is read as a
