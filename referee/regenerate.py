@@ -20,8 +20,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-#: The repository's root.
+#: The repository's root, where the package is run from its checkout (an editable install).
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def checkout() -> Path:
+    """The repository to write into: the current folder when it is a checkout of this
+    project (it holds `openapi.yaml` and `referee/games/`), as when the command is run in
+    one with the package installed elsewhere; else the folder the package lies in."""
+    here = Path.cwd()
+    return here if (here / "openapi.yaml").is_file() and (here / "referee" / "games").is_dir() else ROOT
 
 
 def contract(root: Path) -> dict[Path, str | bytes]:
@@ -89,8 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m referee.regenerate",
                                      description="Write every file derived from the games again.")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is out of date")
-    parser.add_argument("--root", type=Path, default=ROOT, help="the repository's root")
+    parser.add_argument("--root", type=Path, default=None,
+                        help="the repository's root (default: the current folder when it is a checkout)")
     args = parser.parse_args(argv)
+    args.root = args.root or checkout()
     changed = run(args.root, args.check)
     return 1 if args.check and changed else 0
 
