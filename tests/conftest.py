@@ -65,6 +65,8 @@ LONG_FIRST = (
     "tests/games/master/test_random_games.py::",
     "tests/conformance/test_count.py::",
     "tests/games/master/test_board.py::",
+    "tests/http/test_contract_same_documents.py::",
+    "tests/http/test_sealed_leaks.py::test_a_whole_sealed_",
 )
 
 
