@@ -105,11 +105,6 @@ def _box_options() -> Schema:
     return options
 
 
-#: A member a branch of a choice refuses: `{"not": {}}` rather than `false`, as generators
-#: of clients read a branch's `properties` and trip on a boolean schema there.
-REFUSED: Schema = {"not": {}}
-
-
 def _new_box_games() -> list[Schema]:
     """Per box game, its branch of a new game's choice by ruleset: its options, no rows,
     and at most as many players as it seats.
@@ -121,9 +116,11 @@ def _new_box_games() -> list[Schema]:
     parts = []
     for ruleset, rules in _box_games():
         branch: Schema = {"ruleset": {"const": ruleset},
-                          "options": {"$ref": f"state.json#/$defs/{box.prefix(ruleset)}Options"}, "rows": REFUSED}
+                          "options": {"$ref": f"state.json#/$defs/{box.prefix(ruleset)}Options"}, "rows": False}
         if rules.max_players < 6:
-            branch["players"] = {"maxItems": rules.max_players}
+            # Typed as a whole (the request's own `players` says the same), for the
+            # clients generated from the branch, which read it as the member's type.
+            branch["players"] = {"type": "array", "items": {"type": "string"}, "maxItems": rules.max_players}
         parts.append({"properties": branch, "required": ["ruleset"]})
     return parts
 
