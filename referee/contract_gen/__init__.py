@@ -105,6 +105,13 @@ def _box_options() -> Schema:
     return options
 
 
+#: A member a branch of a choice refuses: `{"not": {}}` (no value) rather than `false`,
+#: as client generators read a branch's `properties` and want a schema object there
+#: (openapi-python-client refuses a boolean one; openapi-typescript types it `unknown`,
+#: which the request's own member narrows to its type).
+REFUSED: Schema = {"not": {}}
+
+
 def _new_box_games() -> list[Schema]:
     """Per box game, its branch of a new game's choice by ruleset: its options, no rows,
     and at most as many players as it seats.
@@ -113,14 +120,16 @@ def _new_box_games() -> list[Schema]:
     `allOf`): a body generator such as hypothesis-jsonschema reads each `if`/`then` as a
     choice of two and an `allOf` of them as every combination, 2**rulesets of them,
     while a `oneOf` is one choice whatever the number of games."""
+    request = json.loads((SOURCES / "new-game-request.json").read_text(encoding="utf-8"))
+    players = {key: value for key, value in request["properties"]["players"].items() if key != "description"}
     parts = []
     for ruleset, rules in _box_games():
         branch: Schema = {"ruleset": {"const": ruleset},
-                          "options": {"$ref": f"state.json#/$defs/{box.prefix(ruleset)}Options"}, "rows": False}
+                          "options": {"$ref": f"state.json#/$defs/{box.prefix(ruleset)}Options"}, "rows": REFUSED}
         if rules.max_players < 6:
-            # Typed as a whole (the request's own `players` says the same), for the
-            # clients generated from the branch, which read it as the member's type.
-            branch["players"] = {"type": "array", "items": {"type": "string"}, "maxItems": rules.max_players}
+            # The request's own `players`, fewer of them: typed as a whole for the clients
+            # generated from the branch, which read it as the member's type.
+            branch["players"] = {**players, "maxItems": rules.max_players}
         parts.append({"properties": branch, "required": ["ruleset"]})
     return parts
 

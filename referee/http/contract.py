@@ -154,7 +154,10 @@ def _chosen_by(schema: dict[str, Any]) -> dict[str, Any]:
         required = branch.get("required", [])
         when = {"properties": {member: branch["properties"][member]}}
         then = {key: value for key, value in branch.items() if key not in ("properties", "required")}
-        then["properties"] = {name: part for name, part in branch["properties"].items() if name != member}
+        # A member the branch refuses is written `{"not": {}}` for client generators; as
+        # `false` the error says that the member is not allowed here.
+        then["properties"] = {name: False if part == {"not": {}} else part
+                              for name, part in branch["properties"].items() if name != member}
         if member in required:
             when["required"] = [member]
         if [name for name in required if name != member]:

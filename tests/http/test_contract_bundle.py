@@ -75,18 +75,8 @@ def test_every_choice_of_kind_is_a_discriminated_one_of_whose_branches_name_thei
 def test_no_boolean_schema_describes_a_member_and_every_array_has_items():
     # Generators read `properties` and `items`; they pass over `if`/`then`/`else`, which
     # only refine what a request may hold (`"options": false` where a ruleset has none).
-    # A branch of a choice by a member (`x-chosen-by`: a new game's by ruleset) may refuse
-    # a member with `false`: openapi-typescript types it `never`, openapi-python-client
-    # passes over the branches (tests/clients).
-    schemas = document()["components"]["schemas"]
-    chosen = [path for path, node in walk(schemas) if "x-chosen-by" in node]
-    assert chosen == ["/NewGameRequest/allOf/4"]
-    for path, node in walk(schemas):
+    for path, node in walk(document()["components"]["schemas"]):
         if any(f"/{word}/" in path + "/" for word in ("if", "then", "else")):
-            continue
-        if any(path.startswith(f"{choice}/oneOf/") for choice in chosen) and path.count("/") == 5:
-            # The branch itself: its refused members are `false`; every other is a dict.
-            assert all(isinstance(schema, dict) or schema is False for schema in node["properties"].values()), path
             continue
         for member, schema in node.get("properties", {}).items() if isinstance(node.get("properties"), dict) else ():
             assert isinstance(schema, dict), f"{path}/properties/{member} is {schema!r}"

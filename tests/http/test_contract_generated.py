@@ -98,10 +98,11 @@ def test_a_new_games_options_rows_and_players_are_one_choice_by_ruleset():
     # MASTER's branch is also the one a body without ruleset takes.
     assert [branch.get("required") for branch in branches] == [["ruleset"]] * 2 + [None] + [["ruleset"]] * len(BOX)
     by_name = {branch["properties"]["ruleset"]["const"]: branch["properties"] for branch in branches}
-    assert by_name["zweikampf"] == {"ruleset": {"const": "zweikampf"}, "rows": False,
+    assert by_name["zweikampf"] == {"ruleset": {"const": "zweikampf"}, "rows": {"not": {}},
                                     "options": {"$ref": "state.json#/$defs/ZweikampfOptions"},
-                                    "players": {"type": "array", "items": {"type": "string"}, "maxItems": 2}}
-    assert by_name["junior"] == {"ruleset": {"const": "junior"}, "options": False, "rows": False}
+                                    "players": {"type": "array", "minItems": 2, "maxItems": 2,
+                                                "items": {"type": "string", "minLength": 1, "maxLength": 64}}}
+    assert by_name["junior"] == {"ruleset": {"const": "junior"}, "options": {"not": {}}, "rows": {"not": {}}}
     # What stays an `allOf` of `if`/`then` is the four "first is below the number of players".
     assert [part["if"]["properties"] for part in request["allOf"] if "if" in part] == [
         {"players": {"maxItems": n}} for n in (2, 3, 4, 5)]
