@@ -6,7 +6,9 @@ game's, and what depends on which games there are, comes from the registry
 
 - the choice of state, turn and action by ruleset (`state.json`, `turn.json`,
   `action.json`), the known ruleset names, a new game's options and players by ruleset
-  (`new-game-request.json`);
+  (`new-game-request.json`: a `oneOf` of one branch per ruleset, each holding its
+  `ruleset` as a `const`, whose `x-chosen-by` names that member; the service checks it
+  as "if ruleset is this one, then this branch", `referee.http.contract`);
 - a request that reads its turn or actions by the rules of its state's ruleset
   (`turn-request.json`, `legal-actions-request.json`, `replay-request.json`) is a choice
   of one request per ruleset, each its own schema (`ZweikampfTurnRequest`: a
@@ -103,15 +105,32 @@ def _box_options() -> Schema:
     return options
 
 
+#: A member a branch of a choice refuses: `{"not": {}}` (no value) rather than `false`,
+#: as client generators read a branch's `properties` and want a schema object there
+#: (openapi-python-client refuses a boolean one; openapi-typescript types it `unknown`,
+#: which the request's own member narrows to its type).
+REFUSED: Schema = {"not": {}}
+
+
 def _new_box_games() -> list[Schema]:
-    """Per box game: its options, no rows, and at most as many players as it seats."""
+    """Per box game, its branch of a new game's choice by ruleset: its options, no rows,
+    and at most as many players as it seats.
+
+    One branch per ruleset in a single `oneOf` (not one `if`/`then` per ruleset in an
+    `allOf`): a body generator such as hypothesis-jsonschema reads each `if`/`then` as a
+    choice of two and an `allOf` of them as every combination, 2**rulesets of them,
+    while a `oneOf` is one choice whatever the number of games."""
+    request = json.loads((SOURCES / "new-game-request.json").read_text(encoding="utf-8"))
+    players = {key: value for key, value in request["properties"]["players"].items() if key != "description"}
     parts = []
     for ruleset, rules in _box_games():
-        then: Schema = {"options": {"$ref": f"state.json#/$defs/{box.prefix(ruleset)}Options"}, "rows": False}
+        branch: Schema = {"ruleset": {"const": ruleset},
+                          "options": {"$ref": f"state.json#/$defs/{box.prefix(ruleset)}Options"}, "rows": REFUSED}
         if rules.max_players < 6:
-            then["players"] = {"maxItems": rules.max_players}
-        parts.append({"if": {"properties": {"ruleset": {"const": ruleset}}, "required": ["ruleset"]},
-                      "then": {"properties": then}})
+            # The request's own `players`, fewer of them: typed as a whole for the clients
+            # generated from the branch, which read it as the member's type.
+            branch["players"] = {**players, "maxItems": rules.max_players}
+        parts.append({"properties": branch, "required": ["ruleset"]})
     return parts
 
 

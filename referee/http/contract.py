@@ -93,6 +93,8 @@ def for_validation(schema: Any, here: str) -> Any:
         schema.update({"if": {"type": "object", "required": [member]}, "then": sealed, "else": plain})
     if "oneOf" in schema and "x-ruleset-of" in schema:
         schema = _by_ruleset(schema, here)
+    if "oneOf" in schema and "x-chosen-by" in schema:
+        schema = _chosen_by(schema)
     if "oneOf" in schema and "discriminator" in schema:
         member = schema["discriminator"]["propertyName"]
         mapping = schema["discriminator"]["mapping"]
@@ -135,6 +137,33 @@ def _by_ruleset(schema: dict[str, Any], here: str) -> dict[str, Any]:
                                            for name, part in branch["properties"].items() if name != member}}}
                   for value, branch in branches.items()],
     }
+
+
+def _chosen_by(schema: dict[str, Any]) -> dict[str, Any]:
+    """A `oneOf` whose branches each hold the member `x-chosen-by` names as a `const` (a
+    new game's options and players by `ruleset`, referee/contract_gen) as the service
+    checks it: "if the member is this branch's value, then the rest of the branch". The
+    same documents as the `oneOf`, since the values are distinct and a branch that does
+    not require the member (MASTER's, the default) is the one an absent member chooses;
+    an error then points at the member at fault in the branch meant, where a `oneOf`
+    reports the whole body."""
+    member = schema["x-chosen-by"]
+    rest = {key: value for key, value in schema.items() if key not in ("oneOf", "x-chosen-by")}
+    clauses = []
+    for branch in schema["oneOf"]:
+        required = branch.get("required", [])
+        when = {"properties": {member: branch["properties"][member]}}
+        then = {key: value for key, value in branch.items() if key not in ("properties", "required")}
+        # A member the branch refuses is written `{"not": {}}` for client generators; as
+        # `false` the error says that the member is not allowed here.
+        then["properties"] = {name: False if part == {"not": {}} else part
+                              for name, part in branch["properties"].items() if name != member}
+        if member in required:
+            when["required"] = [member]
+        if [name for name in required if name != member]:
+            then["required"] = [name for name in required if name != member]
+        clauses.append({"if": when, "then": then})
+    return {**rest, "allOf": [*rest.get("allOf", []), *clauses]}
 
 
 def _resolved(ref: str, here: str) -> Any:

@@ -73,7 +73,13 @@ def test_the_typescript_types_have_typed_states_turns_and_no_defs(types):
         assert f'turn: components["schemas"]["{r}Turn"];' in request.group(1), r
     assert 'actions: components["schemas"]["RatefixAction"][];' in text
     assert 'actions: components["schemas"]["MasterAction"][];' in text
-    assert not re.search(r"\w\??: unknown\b", text)  # no member typed unknown (headers aside)
+    # A new game's options and players by ruleset: one branch per ruleset, its options typed.
+    assert ('ruleset: "zweikampf";\n            options?: components["schemas"]["ZweikampfOptions"];\n'
+            '            rows?: unknown;\n            players?: string[];') in text
+    # No member typed unknown (headers aside), but the members a new game's branch refuses
+    # (`{"not": {}}`, which the request's own member narrows to its type).
+    refused = re.compile(r"\n            (options|rows)\?: unknown;")
+    assert not re.search(r"\w\??: unknown\b", refused.sub("", text))
 
 
 def test_a_typed_program_compiles_with_tsc_strict(types):

@@ -86,6 +86,48 @@ def test_every_ruleset_has_its_state_turn_and_actions_chosen_by_its_name():
     assert schema("ruleset-name.json")["$defs"]["KnownRulesetName"]["enum"] == list(engine.RULESETS)
 
 
+def test_a_new_games_options_rows_and_players_are_one_choice_by_ruleset():
+    # One `oneOf` branch per ruleset: a body generator reads an `allOf` of one `if`/`then`
+    # per ruleset as every combination of them (2**rulesets), a `oneOf` as one choice.
+    request = schema("new-game-request.json")
+    choices = [part for part in request["allOf"] if "oneOf" in part]
+    assert len(choices) == 1 and choices[0]["x-chosen-by"] == "ruleset"
+    branches = choices[0]["oneOf"]
+    assert [branch["properties"]["ruleset"] for branch in branches] == [
+        {"const": name} for name in ("classic", "junior", "master", *BOX)]
+    # MASTER's branch is also the one a body without ruleset takes.
+    assert [branch.get("required") for branch in branches] == [["ruleset"]] * 2 + [None] + [["ruleset"]] * len(BOX)
+    by_name = {branch["properties"]["ruleset"]["const"]: branch["properties"] for branch in branches}
+    assert by_name["zweikampf"] == {"ruleset": {"const": "zweikampf"}, "rows": {"not": {}},
+                                    "options": {"$ref": "state.json#/$defs/ZweikampfOptions"},
+                                    "players": {"type": "array", "minItems": 2, "maxItems": 2,
+                                                "items": {"type": "string", "minLength": 1, "maxLength": 64}}}
+    assert by_name["junior"] == {"ruleset": {"const": "junior"}, "options": {"not": {}}, "rows": {"not": {}}}
+    # What stays an `allOf` of `if`/`then` is the four "first is below the number of players".
+    assert [part["if"]["properties"] for part in request["allOf"] if "if" in part] == [
+        {"players": {"maxItems": n}} for n in (2, 3, 4, 5)]
+
+
+def _if_clauses_by_ruleset(node) -> list[int]:
+    """The number of `if`/`then` clauses on a ruleset in each `allOf` under `node`."""
+    found = []
+    if isinstance(node, dict):
+        clauses = [part for part in node.get("allOf", []) if isinstance(part, dict) and "ruleset" in json.dumps(part.get("if"))]
+        if clauses:
+            found.append(len(clauses))
+        for value in node.values():
+            found += _if_clauses_by_ruleset(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _if_clauses_by_ruleset(value)
+    return found
+
+
+def test_no_request_is_an_if_then_per_ruleset():
+    for path in sorted((ROOT / "schemas").glob("*.json")):
+        assert _if_clauses_by_ruleset(json.loads(path.read_text(encoding="utf-8"))) == [], path.name
+
+
 @pytest.mark.parametrize("ruleset", BOX)
 def test_a_box_games_action_kinds_are_its_own(ruleset):
     defs = schema("action.json")["$defs"]
