@@ -8,7 +8,9 @@ up a card, `Ruleset.turns_up`) turns up any card of the run with the same chance
 other cards of a pile lie in an order someone saw (cards won and put under a stack), so a
 draw that reaches them turns up the card lying there. A draw that first shuffles a pile
 anew (a Schnipp Schnapp flip from an empty stack) turns up any card of it, and leaves the
-rest unseen again.
+rest unseen again. A card picked blind from a fan held face down (a Schwarzer Peter draw
+from the next player's hand) is any card of that hand with the same chance, whoever has
+seen it: the drawer sees only the backs.
 
 The OpenSpiel state keeps the cards nobody has seen: at the deal those no seat's view
 names (`unseen_at_deal`), then less every card a draw turns up and every card a
@@ -73,7 +75,9 @@ def turns_up(table: Table, index: int) -> bool:
 class Trial:
     """Entry `index` tried on a copy of the table: the card it turns up (None: none it
     could tell), whether it shuffles a pile anew first (a Schnipp Schnapp flip from an
-    empty stack turns the open pile over shuffled), and whether the turn ends with it."""
+    empty stack turns the open pile over shuffled), whether it picks its card blind from
+    a fan (the referee chose the place: a Schwarzer Peter draw), and whether the turn ends
+    with it."""
 
     def __init__(self, table: Table, index: int, rng: random.Random):
         trial = table.copy()
@@ -83,6 +87,8 @@ class Trial:
         done = len(game.turn_events)
         game.take(action, seat)
         self.shuffles = getattr(action, "shuffle", None) is not None
+        # The referee's blind choice made the action other than the entry names it.
+        self.picked = not self.shuffles and action != trial.rules.load_actions([trial.space.entries[index]])[0]
         self.ends_turn = game.turn_complete and not game.legal_actions(seat)
         self.card: str | None = None
         for event in game.turn_events[done:]:
@@ -141,10 +147,14 @@ def _pile(node: Any, card: str) -> list[Any] | None:
 class Draw:
     """A draw about to be taken: the pile (in `whole`, the state's JSON form) and the
     place in it the card comes from, and the run of unseen cards there; or, with
-    `shuffled`, the pile a draw shuffles anew before it turns up its top (`at` unused)."""
+    `shuffled`, the pile a draw shuffles anew before it turns up its top (`at` unused);
+    with `picked`, a fan a card is picked from blind (`at`: the place the pick takes, `run`
+    every card of the fan)."""
 
-    def __init__(self, whole: dict[str, Any], pile: list[Any], at: int, run: list[str], shuffled: bool = False):
-        self.whole, self.pile, self.at, self.run, self.shuffled = whole, pile, at, run, shuffled
+    def __init__(self, whole: dict[str, Any], pile: list[Any], at: int, run: list[str], shuffled: bool = False,
+                 picked: bool = False):
+        self.whole, self.pile, self.at, self.run = whole, pile, at, run
+        self.shuffled, self.picked = shuffled, picked
 
     def outcomes(self) -> list[tuple[int, float]]:
         """(card index in `CARDS`, probability): each card of the run equally likely."""
@@ -168,6 +178,13 @@ def pending(table: Table, index: int, fresh: frozenset[str], rng: random.Random)
         pile = _pile(whole, card)
         if pile is not None and len(set(pile)) > 1:
             return card, Draw(whole, pile, 0, list(pile), shuffled=True)
+        return card, None
+    if card is not None and trial.picked:
+        # A pick from a fan: any card of it, each alike, wherever the pick lands.
+        whole = table.state.to_dict()
+        pile = _pile(whole, card)
+        if pile is not None and len(set(pile)) > 1:
+            return card, Draw(whole, pile, pile.index(card), list(pile), picked=True)
         return card, None
     if card is None or card not in fresh:
         return card, None
@@ -196,7 +213,9 @@ def draw(table: Table, index: int, found: Draw, outcome: int, rng: random.Random
         raise ValueError(f"{card} is not a card this draw can turn up: {sorted(set(found.run))}")
     if found.shuffled:
         return card, _shuffled(table, index, found, card, rng)
-    where = pile.index(card, at)
+    # The chosen card goes where the draw takes its card: the top of the run, or the
+    # place the blind pick lands on (the same `rng` makes the same pick again).
+    where = pile.index(card) if found.picked else pile.index(card, at)
     pile[at], pile[where] = pile[where], pile[at]
     table.state = engine.load_state(found.whole)
     table.act(index, rng)

@@ -11,8 +11,8 @@ chance node whose outcome `k` (one of `deals`, equally likely) deals exactly
 referee's deal. A draw a seat chooses (an action that turns up a card it cannot know) is
 followed by a chance node over the cards it may turn up: the run of cards nobody has seen
 at the top of that pile, each alike (`referee.ai.draws`); a card someone has seen is drawn
-where it lies. Another choice a seat makes blind (a card drawn from a fan held face down)
-is the referee's, drawn from the history, as in a sealed game. The actions are the entries of
+where it lies. A card drawn blind from a fan held face down (Schwarzer Peter) is a chance
+node too, over every card of that fan, each alike. The actions are the entries of
 the ruleset's action space, then "end turn" (`referee.ai.table`); the player to act is
 the seat that chooses now (in a simultaneous step each waiting seat in turn, in seat
 order). A game ends when the referee says so, or is cut short after `max_turns` turns
@@ -196,6 +196,9 @@ class ElferRausState(pyspiel.State):
         if self.drawing is not None:  # the card chance turned up
             index, chosen = self.drawing
             self.drawing = None
+            # The draw is taken with the moment's choices it was tried with (a blind pick
+            # lands where it did then, and the chosen card was put there).
+            rng = random.Random(f"{self.seed}:{len(self.history()) - 1}")
             card, shuffled = draws.draw(table, index, chosen, action, rng)
             self.fresh = self.fresh | shuffled
         else:

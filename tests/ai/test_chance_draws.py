@@ -136,3 +136,21 @@ def test_a_flip_from_an_empty_stack_is_a_chance_node_over_the_open_pile_shuffled
     assert after["open"] == ["G20"] and sorted(after["stack"]) == ["B8", "Y13"]
     # The order the shuffle gave the stack is nobody's: its next flip is a chance node too.
     assert {"B8", "Y13"} <= state.fresh and "G20" not in state.fresh
+
+
+def test_a_schwarzer_peter_draw_is_a_chance_node_over_the_fan_each_card_alike():
+    # Deal 7, two players: player_0 draws blind from player_1's fan of seven cards.
+    game = pyspiel.load_game(elfer.game_name("schwarzer-peter"))
+    for pick in ("Y11", "Y20", "O13"):
+        state = game.new_initial_state()
+        state.apply_action(7)
+        fan = ["O13", "O16", "Y11", "Y20", "Y19", "Y14", "Y15"]
+        assert state.table.state.to_dict()["players"][1]["hand"] == fan
+        state.apply_action(state.legal_actions()[0])  # draw
+        assert state.is_chance_node()
+        assert [(draws.CARDS[o], p) for o, p in state.chance_outcomes()] == [
+            (card, 1 / 7) for card in ("O13", "O16", "Y11", "Y14", "Y15", "Y19", "Y20")]
+        state.apply_action(draws.CARD_INDEX[pick])
+        assert state.table.game.turn_events[-1] == {"type": "drew", "player": 0, "from": 1, "card": pick}
+        # Its twin lies in player_0's hand: the pair of its value is what the turn may do now.
+        assert state.legal_actions() == [int(pick[1:])]
