@@ -34,9 +34,9 @@ from schemathesis.specs.openapi.checks import (
 from referee.http import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-# 50 cases per operation and mode in the suite (the served run, test_schemathesis_served.py,
+# 30 cases per operation and mode in the suite (the served run, test_schemathesis_served.py,
 # fuzzes for its own 40 s beside it); SCHEMATHESIS_EXAMPLES=500 searches wider.
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "30"))
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
