@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "ci",
     derandomize=True,
-    max_examples=15,
+    max_examples=12,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,

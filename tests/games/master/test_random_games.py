@@ -52,7 +52,7 @@ LOW, HIGH = range(1, 11), range(12, 22)
 # Whole games are long: no per-example deadline, and big inputs are expected.
 GAMES = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
-# The oracle tests are the point of this file: they get more examples (30 whole games in
+# The oracle tests are the point of this file: they get more examples (24 whole games in
 # CI's profile, each checked at every position; 400 with HYPOTHESIS_PROFILE=thorough).
 ORACLE = settings(GAMES, max_examples=2 * settings.default.max_examples)
 
