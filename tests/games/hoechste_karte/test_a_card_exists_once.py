@@ -14,7 +14,7 @@ import pytest
 
 from referee import cli, engine
 from referee.http import create_app
-from support.contract_check import assert_matches_contract
+from support.sealed_games import post
 
 NAMES = ["Max", "Lea", "Tom"]
 #: Eleven tricks of three players, each playing their colour's values in this order
@@ -65,13 +65,6 @@ def test_a_card_named_twice_is_refused_by_the_engine_at_that_turn_and_action():
 @pytest.fixture(scope="module")
 def client():
     return create_app({"TESTING": True}).test_client()
-
-
-def post(client, path, body, status):
-    response = client.post(path, data=json.dumps(body), content_type="application/json")
-    assert_matches_contract(response, path, "POST")
-    assert response.status_code == status, response.json
-    return response.json
 
 
 def test_a_card_named_twice_is_refused_over_http(client):

@@ -12,7 +12,7 @@ import pytest
 
 from referee import cli
 from referee.http import create_app
-from support.contract_check import assert_matches_contract
+from support.sealed_games import post
 
 #: Ada's and Ben's stack tops, round by round; the guesses: Ada 20, Ben 25.
 PUTS = [("B10", "Y1"), ("O1", "Y2"), ("O2", "Y3"), ("O3", "Y4")]
@@ -42,13 +42,6 @@ LEADERS = [0, 0, 0, 0]
 @pytest.fixture(scope="module")
 def client():
     return create_app({"TESTING": True}).test_client()
-
-
-def post(client, path, body, status):
-    response = client.post(path, data=json.dumps(body), content_type="application/json")
-    assert_matches_contract(response, path, "POST")
-    assert response.status_code == status, response.json
-    return response.json
 
 
 def test_the_rounds_are_legal_and_each_middle_lies_on_the_takers_won_pile(client):
