@@ -55,6 +55,18 @@ def post(path, body):
     return response
 
 
+def sealed_game(ruleset, names, seed, **request):
+    """`POST /v1/games` for a sealed game of `ruleset` dealt from `seed` and `SALT` (the
+    seed and salt a sealed game would draw), `request` the rest of its body; the answer's
+    JSON, the game made (201)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "new_seed", lambda: seed)
+        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
+        created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True, **request})
+    assert created.status_code == 201
+    return created.json
+
+
 def whole(token):
     """The sealed contents, opened with the app's own key (what no client can do)."""
     with APP.app_context():
@@ -241,13 +253,7 @@ RULESETS = {"master": {}, "classic": {"options": {"edition": "2018"}}, "junior":
 @settings(max_examples=4, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(2, 4))
 def test_a_whole_sealed_game_tells_each_seat_only_what_it_may_see(ruleset, data, seed, players):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "new_seed", lambda: seed)  # the seed a sealed game draws
-        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
-        created = post("/v1/games", {"ruleset": ruleset, "players": [f"P{i}" for i in range(players)],
-                                     "sealed": True, **RULESETS[ruleset]})
-    assert created.status_code == 201
-    table = Table(created.json)
+    table = Table(sealed_game(ruleset, [f"P{i}" for i in range(players)], seed, **RULESETS[ruleset]))
     plain = engine.new_game([f"P{i}" for i in range(players)], salt=SALT, seed=seed, ruleset=ruleset,
                             options=RULESETS[ruleset].get("options")).state.to_dict()
     assert whole(table.game).state == plain  # the sealed deal is the plain seeded deal
@@ -331,12 +337,8 @@ def test_a_whole_sealed_box_game_tells_each_seat_only_what_it_may_see(ruleset, d
     most, hidden, check_view = BOX[ruleset]
     players = data.draw(st.integers(2, most), label="players")
     names = [f"P{i}" for i in range(players)]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "new_seed", lambda: seed)
-        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
-        created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
-    assert created.status_code == 201
-    table = Table(created.json, hidden, check_view)
+    created = sealed_game(ruleset, names, seed)
+    table = Table(created, hidden, check_view)
     assert whole(table.game).state == engine.new_game(names, salt=SALT, seed=seed, ruleset=ruleset).state.to_dict()
     for _ in range(400):
         sealed = whole(table.game)
@@ -462,12 +464,8 @@ def test_a_sealed_box_game_with_open_turns_tells_each_seat_only_what_it_may_see(
     # from the pile (a display stack's lies face up).
     face_down = (lambda event: True) if ruleset == "schwarzer-peter" else from_the_pile
     names = [f"P{i}" for i in range(players)]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "new_seed", lambda: seed)
-        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
-        created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
-    assert created.status_code == 201
-    table = Table(created.json, hidden, check_view, face_down)
+    created = sealed_game(ruleset, names, seed)
+    table = Table(created, hidden, check_view, face_down)
     for _ in range(60):  # a few dozen turns: these games run for hundreds
         sealed = whole(table.game)
         if engine.load_state(sealed.state).is_over:
@@ -512,12 +510,8 @@ def mogeln_view_hides(view, state, seat):
 @given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(3, 5))
 def test_a_whole_sealed_mogeln_game_tells_each_seat_only_what_it_may_see(data, seed, players):
     names = [f"P{i}" for i in range(players)]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "new_seed", lambda: seed)
-        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
-        created = post("/v1/games", {"ruleset": "mogeln", "players": names, "sealed": True})
-    assert created.status_code == 201
-    game, seats = created.json["game"], created.json["seats"]
+    created = sealed_game("mogeln", names, seed)
+    game, seats = created["game"], created["seats"]
     for _ in range(300):
         state = whole(game).state
         if state["winner"] is not None:
@@ -577,13 +571,8 @@ def schnapp_view_hides(view, state):
 @given(data=st.data(), seed=st.integers(0, 2**53 - 1), players=st.integers(2, 3), together=st.booleans())
 def test_a_whole_sealed_schnipp_schnapp_game_tells_each_seat_only_what_it_may_see(data, seed, players, together):
     names = [f"P{i}" for i in range(players)]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "new_seed", lambda: seed)
-        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
-        created = post("/v1/games", {"ruleset": "schnipp-schnapp", "players": names, "sealed": True,
-                                     "options": {"together": together}})
-    assert created.status_code == 201
-    game, seats = created.json["game"], created.json["seats"]
+    created = sealed_game("schnipp-schnapp", names, seed, options={"together": together})
+    game, seats = created["game"], created["seats"]
     for _ in range(400):
         state = whole(game).state
         if engine.load_state(state).is_over:
@@ -697,12 +686,8 @@ def test_every_ruleset_dealt_sealed_tells_each_seat_only_what_its_view_shows(rul
     rules = engine.find_ruleset(ruleset)
     players = data.draw(st.integers(rules.min_players, min(rules.max_players, 4)), label="players")
     names = [f"P{i}" for i in range(players)]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "new_seed", lambda: seed)
-        patch.setattr(sealed_http, "deal_salt", lambda: SALT)
-        created = post("/v1/games", {"ruleset": ruleset, "players": names, "sealed": True})
-    assert created.status_code == 201
-    table = ViewedTable(created.json)
+    created = sealed_game(ruleset, names, seed)
+    table = ViewedTable(created)
     played = 0
     for _ in range(25):
         sealed = whole(table.game)
