@@ -189,16 +189,16 @@ class ElferRausState(pyspiel.State):
             self.fresh = draws.unseen_at_deal(self.table.state)
             return
         table = self.table
-        # A blind choice comes from the deal and the moment, so a history replays alike.
-        rng = random.Random(f"{self.seed}:{len(self.history())}")
+        # A blind choice comes from the deal and the moment, so a history replays alike; a
+        # draw chance has chosen the card of is taken with the moment it was tried at (a
+        # blind pick lands where it did then, and the chosen card was put there).
+        moment = len(self.history()) - (self.drawing is not None)
+        rng = random.Random(f"{self.seed}:{moment}")
         turns = table.turns
         card: str | None
         if self.drawing is not None:  # the card chance turned up
             index, chosen = self.drawing
             self.drawing = None
-            # The draw is taken with the moment's choices it was tried with (a blind pick
-            # lands where it did then, and the chosen card was put there).
-            rng = random.Random(f"{self.seed}:{len(self.history()) - 1}")
             card, shuffled = draws.draw(table, index, chosen, action, rng)
             self.fresh = self.fresh | shuffled
         else:
