@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from referee import engine
 from support.table_page import Table
 
 pytestmark = pytest.mark.slow
@@ -115,3 +116,16 @@ def test_the_focus_is_visible_on_a_slot(page, service):
     ring = page.evaluate(
         "(s) => getComputedStyle(document.querySelector(`[data-slot='${s}'] > rect.target`)).strokeWidth", slot)
     assert ring == "3px"
+
+
+def test_the_new_game_form_fits_a_phone_for_every_game(page, service):
+    # The menu names each game with its players and cards: the longest title must not
+    # widen the form past the screen (a select is as wide as its longest option).
+    page.set_viewport_size(SIZES["phone"])
+    Table(page, service).open("?lang=de")
+    games = page.eval_on_selector_all("select[name=ruleset] option", "options => options.map(o => o.value)")
+    assert games == list(engine.RULESETS)
+    for game in games:
+        page.select_option("select[name=ruleset]", game)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{game}: the page is {width} px wide on a 390 px screen"
