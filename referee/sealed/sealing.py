@@ -36,7 +36,8 @@ Nothing leaks by length: the token is not compressed, and its plaintext is padde
 spaces to a multiple of `PAD` bytes, from the length it would have with each part that
 could differ with a hidden card at its widest: the seed at 16 digits, every card named
 in 3 characters (a "J" or an "R7" in a hand, the card an open turn drew, and the cards a
-game leaves out of play, whose absence would otherwise tell in the names dealt). What
+game leaves out of play, whose absence would otherwise tell in the names dealt; every
+short string of letters and digits is counted so, `widening_of`). What
 remains is the structure, and how many cards lie where, which every player sees, so a
 token's length follows what all players see (GCM adds a fixed 37 bytes). Only a token's
 canonical text opens: base64 lets the last character before `=` (and `+`, `/` for `-`,
@@ -221,25 +222,31 @@ class Sealed:
 #: A JSON string, quotes included. Matched left to right over a JSON text, every match
 #: starts at a string's opening quote (a quote inside a string is escaped).
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+#: Every byte to "o", but a quote kept and an ASCII letter or digit made "x": a short
+#: string of letters and digits then reads `""`, `"x"` or `"xx"`.
+_SHAPES = bytes(b if b == ord('"') else ord("x") if bytes((b,)).isalnum() else ord("o") for b in range(256))
+
+
+def widening_of(string: bytes) -> int:
+    """How much wider a JSON string (`string`, quotes included, as written) would be as a
+    card named at its widest: a string of ASCII letters and digits (every card's name
+    is one) shorter than `CARD_WIDTH` counts at that width; any other string counts as
+    it is, which depends on public facts only (a name, a key)."""
+    content = string[1:-1]
+    return CARD_WIDTH - len(content) if len(content) < CARD_WIDTH and (not content or content.isalnum()) else 0
 
 
 def _widening(data: bytes) -> int:
     """How much longer the JSON text `data` would be with every card named at its
-    widest: each string shorter than `CARD_WIDTH` counts at that width (a card is named
-    in one to three characters; a member's name or a public string so short is widened
-    alike, which depends on public facts only)."""
+    widest: `widening_of` summed over its strings."""
     if b"\\" in data:  # an escape: only the pattern tells a string's quotes from the others
-        return sum(max(0, CARD_WIDTH + 2 - len(string)) for string in _STRING.findall(data))
-    # Without one, every quote opens or closes a string, so the strings are the odd
-    # pieces between quotes; counted by length in C, four times faster than the pattern
-    # (the lengths as bytes, whose count is a memchr: a string over 255 bytes, which no
-    # state holds, takes the list's way).
-    pieces = map(len, data.split(b'"')[1::2])
-    try:
-        lengths: bytes | list[int] = bytes(pieces)
-    except ValueError:
-        lengths = list(map(len, data.split(b'"')[1::2]))
-    return sum((CARD_WIDTH - n) * lengths.count(n) for n in range(CARD_WIDTH))
+        return sum(map(widening_of, _STRING.findall(data)))
+    # Without one, in compact JSON (orjson's), a string's closing quote is followed by
+    # `,` `:` `]` `}` or the end, never by a quote, letter or digit, so each `""`, `"x"`
+    # and `"xx"` of the shapes starts at an opening quote and is one short string of
+    # letters and digits: a count in C for each length, without a piece per string.
+    shapes = data.translate(_SHAPES)
+    return sum((CARD_WIDTH - n) * shapes.count(b'"' + b"x" * n + b'"') for n in range(CARD_WIDTH))
 
 
 class Sealer:

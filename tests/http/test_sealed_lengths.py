@@ -134,33 +134,44 @@ def test_the_padding_opens_to_the_same_contents():
     assert sealer.open(sealer.seal(sealed)) == sealed
 
 
-# -- the widening: counted by splitting at quotes, as the string pattern counts it --
+# -- the widening: counted by the shapes of short strings, as string by string --
 
 import orjson  # noqa: E402
 from hypothesis import given, strategies as st  # noqa: E402
 
 from referee.sealed import sealing  # noqa: E402
 
-SHORT_TEXTS = st.text(alphabet='R7J1:,{}[] "\\\n', max_size=4)
-JSON_VALUES = st.recursive(st.none() | st.integers(-5, 500) | SHORT_TEXTS,
+SHORT_TEXTS = st.text(alphabet='R7J1:,{}[] "\\\nÄ', max_size=4)
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 500) | SHORT_TEXTS,
                            lambda inner: st.lists(inner, max_size=5) | st.dictionaries(SHORT_TEXTS, inner, max_size=4),
                            max_leaves=20)
 
 
 @given(JSON_VALUES)
-def test_the_widening_is_what_the_string_pattern_counts(value):
+def test_the_widening_is_each_strings_summed(value):
     data = orjson.dumps(value)
-    by_pattern = sum(max(0, sealing.CARD_WIDTH + 2 - len(s)) for s in sealing._STRING.findall(data))
-    assert sealing._widening(data) == by_pattern
+    string_by_string = sum(sealing.widening_of(s) for s in sealing._STRING.findall(data))
+    assert sealing._widening(data) == string_by_string
 
 
 @pytest.mark.parametrize("data, expected", [
     # "a" 2, "R7" 1, "J" 2, "R10" 0, "bb" 1, "" 3
     (b'{"a":["R7","J","R10"],"bb":""}', 9),
-    # ":" and "," are strings too; a key of three characters widens nothing
-    (b'{"abc":[":",","]}', 4),
-    # an escaped quote: the pattern's count ("\"" is 4 characters as written)
-    (b'{"abc":["\\"","x"]}', 3),
+    # cards beside numbers, literals and nesting: "J" 2, "B1" 1, "x" 2
+    (b'[1,"J",true,["B1"],{"x":null}]', 5),
+    # ":" and "," are strings too, not of letters and digits: counted as they are
+    (b'{"abc":[":",","]}', 0),
+    # a string with a letter outside ASCII counts as it is; the key "Ab" 1
+    (b'{"abc":"\xc3\x84","Ab":"\xc3\x84b"}', 1),
+    # an escaped quote, counted string by string: "\"" as it is, "x" 2
+    (b'{"abc":["\\"","x"]}', 2),
 ])
 def test_the_widening_written_out(data, expected):
     assert sealing._widening(data) == expected
+
+
+@pytest.mark.parametrize("string, expected", [
+    (b'""', 3), (b'"J"', 2), (b'"R7"', 1), (b'"R10"', 0), (b'"-"', 0), (b'"7-"', 0), (b'"\\""', 0),
+])
+def test_the_widening_of_one_string(string, expected):
+    assert sealing.widening_of(string) == expected
