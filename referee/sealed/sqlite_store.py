@@ -6,7 +6,10 @@ IMMEDIATE` transaction (the write lock taken at once, so two workers spending th
 token at the same moment queue instead of both reading "not spent"). A spend is a
 compare-and-set on the game's row: the row holds the game's latest token, and a token is
 spent by replacing it there, which only the latest token of its game can do
-(`SPEND_IF_LATEST`). Every token the game played before is not its latest, so it finds
+(`SPEND_IF_LATEST`). A game under way spends in that one statement, which SQLite makes
+a transaction of its own (the write lock taken at once, as `BEGIN IMMEDIATE` takes it);
+anything else (a game's first turn, a token spent or too old) is told apart in a
+transaction of several statements. Every token the game played before is not its latest, so it finds
 the game's row, and the latest token in it, as its refusal. A game without a row (its
 first turn since the mark) takes any of its tokens sealed at or after the mark: a game
 had its row from its first spend on, and loses it only once its latest token, and so
@@ -46,7 +49,9 @@ It fails closed (`referee.sealed.store`):
 - the file's identity (device and inode) is taken when the store is opened (or given
   by `referee serve`, which opened it first, through `IDENTITY_VARIABLE`), and checked
   before and after every write: a file deleted or replaced under a running server is
-  `StoreUnavailable` from then on, and nothing is written into the wrong file;
+  `StoreUnavailable` from then on, and nothing is written into the wrong file (a
+  connection keeps the file it opened, but SQLite finds the log by the file's name, so
+  a write after the file was replaced would reach the new file through its log);
 - a disk that fills fails the transaction (`SQLITE_FULL`): nothing of it is kept, and
   nothing already kept is lost;
 - `full()` says when the rows in use reach `REFEREE_STORE_MAX_MB`; the referee then
@@ -285,6 +290,9 @@ class SqliteStore:
     def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
         # The following token was sealed a moment ago by this process: its time is now.
         now = int(time.time())
+        if self._spent_at_once(game, following, issued, played, now):
+            self._purge_now_and_then(now)
+            return
         with _CheckedWrite(self) as connection:
             # The mark is read by the update itself (one statement less on every
             # spend): a token sealed before it changes nothing, and is told from a
@@ -305,6 +313,25 @@ class SqliteStore:
         if not fresh:
             raise Spent(latest)
         self._purge_now_and_then(now)
+
+    def _spent_at_once(self, game: str, following: Latest, issued: int, played: str, now: int) -> bool:
+        """The spend of a game under way whose latest token is `played`, as one statement
+        (SQLite makes it a write transaction of its own, the write lock taken, or waited
+        for, as `BEGIN IMMEDIATE` takes it): True once it is kept. False when it changed
+        nothing, and `spend`'s transaction then tells why (a game's first turn, a token
+        spent, or one sealed before the mark). The file's identity is checked before
+        and after, as `_CheckedWrite` checks it."""
+        try:
+            connection = self._connection()
+            self._check_file()
+            changed = connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
+                                                          game, played, issued, MARK)).rowcount
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(str(exc)) from None
+        if changed != 1:
+            return False
+        self._check_file()
+        return True
 
     def _spent_earlier(self, connection: sqlite3.Connection, token: bytes) -> bool:
         """Whether a file of the earlier version spent the token (`EARLIER`)."""
