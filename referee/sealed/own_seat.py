@@ -22,12 +22,12 @@ from ..core.turn import player_term
 from ..i18n import Message
 
 
-def refuse_acting_for_others(view: Any, seat: int, actions: Sequence[Any]) -> None:
+def refuse_acting_for_others(state: Any, seat: int, actions: Sequence[Any]) -> None:
     """NOT_YOUR_TURN at the first action that acts for a player other than `seat`'s
-    (`view`: the state as the seat sees it, which names the players)."""
-    rules = engine.find_ruleset(view.ruleset)
+    (`state`: the game, which names the players; the refusal names the seat's own)."""
+    rules = engine.find_ruleset(state.ruleset)
     for index, action in enumerate(actions):
         if acts_for_others(rules, action):
             raise Violation(Code.NOT_YOUR_TURN, index, Message(
                 "In a sealed game this seat acts for {seat} alone: every other player sends their own "
-                "turn with their own seat.", seat=player_term(view, seat)))
+                "turn with their own seat.", seat=player_term(state, seat)))

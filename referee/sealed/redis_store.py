@@ -66,7 +66,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from .store import Expired, Latest, Spent, StoreSettingInvalid, StoreUnavailable
+from .store import Expired, Latest, Pending, Spent, StoreSettingInvalid, StoreUnavailable
 from .tokens import identity
 
 #: Seconds a token may be sealed after the server's now (clocks a little apart).
@@ -317,14 +317,27 @@ class RedisStore:
         return made
 
     def _on_line(self, script: Any, keys: list[str], args: list[Any]) -> Any:
-        """Run a write script on this thread's connection (`_line`): EVALSHA, or EVAL
-        when the server no longer holds the script (a restart). Any failure closes
-        the connection, so that an answer not read whole is never taken for the next
-        command's; it reconnects on its next command."""
+        """Run a write script on this thread's connection (`_line`)."""
+        return self._answer(self._send(script, keys, args), script, keys, args)
+
+    def _send(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """Send a write script on this thread's connection (`_line`) as EVALSHA: the
+        connection, whose answer `_answer` reads."""
         connection = self._line()
         try:
+            connection.send_command("EVALSHA", script.sha, len(keys), *keys, *args)
+        except BaseException:
+            connection.disconnect()
+            raise
+        return connection
+
+    def _answer(self, connection: Any, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """The answer to the script `_send` sent; EVAL when the server no longer holds
+        the script (a restart). Any failure closes the connection, so that an answer
+        not read whole is never taken for the next command's; it reconnects on its
+        next command."""
+        try:
             try:
-                connection.send_command("EVALSHA", script.sha, len(keys), *keys, *args)
                 return _awaited(connection)
             except redis.exceptions.NoScriptError:
                 connection.send_command("EVAL", script.script, len(keys), *keys, *args)
@@ -332,6 +345,11 @@ class RedisStore:
         except BaseException:
             connection.disconnect()
             raise
+
+    def _on_own_line(self) -> bool:
+        """Whether the write scripts go on each thread's connection (`_line`): one
+        server, no replicas to wait for."""
+        return not self.setting.cluster and not self.setting.replicas
 
     def _run(self, script: Any, keys: list[str], args: list[Any]) -> Any:
         """Run a write script; with replicas, on one connection of the key's server,
@@ -367,13 +385,15 @@ class RedisStore:
         return [issued, self._accepted, self.seconds, self._born if born is None else born, AHEAD, STALE]
 
     def _write(self, script: Any, keys: list[str], head: list[Any], issued: int, known: Any,
-               tail: tuple[Any, ...] = ()) -> Any:
-        """Run a write script. A token sealed before the store's record (`before`) is
+               tail: tuple[Any, ...] = (), sent: Any = None) -> Any:
+        """Run a write script (or read its answer, when `_send` has `sent` it with the
+        same arguments). A token sealed before the store's record (`before`) is
         still taken when `known()` says the store holds its game as it was: the games
         under way when the record was made (a Redis of an earlier release) go on, while
         a Redis that came back empty holds no game, and refuses them all."""
         try:
-            found = self._run(script, keys, [*head, *self._limits(issued), *tail])
+            args = [*head, *self._limits(issued), *tail]
+            found = self._run(script, keys, args) if sent is None else self._answer(sent, script, keys, args)
             if found == b"before" and known():
                 found = self._run(script, keys, [*head, *self._limits(issued, born=0), *tail])
         except redis.RedisError as exc:
@@ -385,23 +405,37 @@ class RedisStore:
         return found
 
     def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
+        self.begin_spend(game, token, following, issued, played).finish()
+
+    def begin_spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> Pending:
+        """The spend's script sent now on this thread's connection, when it has one
+        (`_on_own_line`), its answer read by `finish()`; otherwise all of it then."""
         self._checked()
         keys = [f"{PREFIX}:{{{game}}}:spent:{token.hex()}", f"{PREFIX}:{{{game}}}:game"]
+        head, tail = [following.token, following.turn], (int(time.time()) + 1,)
+        sent = None
+        if self._on_own_line():
+            try:
+                sent = self._send(self._spend, keys, [*head, *self._limits(issued), *tail])
+            except redis.RedisError as exc:
+                raise self._failed(exc) from None
 
         def latest_is_this_token() -> bool:  # then it was not spent: its spend would be the latest
             held = self._client.hget(keys[1], "token")
             return held is not None and identity(held.decode("ascii")) == token
 
-        found = self._write(self._spend, keys, [following.token, following.turn], issued, latest_is_this_token,
-                            tail=(int(time.time()) + 1,))
-        if found is None:
-            return None
-        token_text, turn = found
-        latest = Latest(token_text.decode("ascii"), int(turn)) if token_text is not None else None
-        if latest == following:
-            # This very spend, sent again by the client library after a lost answer.
-            return None
-        raise Spent(latest)
+        def finish() -> None:
+            found = self._write(self._spend, keys, head, issued, latest_is_this_token, tail, sent)
+            if found is None:
+                return None
+            token_text, turn = found
+            latest = Latest(token_text.decode("ascii"), int(turn)) if token_text is not None else None
+            if latest == following:
+                # This very spend, sent again by the client library after a lost answer.
+                return None
+            raise Spent(latest)
+
+        return Pending(finish, sent.disconnect if sent is not None else _nothing)
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         self._checked()
@@ -449,6 +483,10 @@ class RedisStore:
             connection.disconnect()
         if self._made is not None:
             self._made.close()
+
+
+def _nothing() -> None:
+    return None
 
 
 def _awaited(connection: Any) -> Any:

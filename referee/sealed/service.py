@@ -44,6 +44,7 @@ from ..core import extras
 from ..core.codes import Code
 from ..core.deal import new_salt
 from ..core.errors import Violation
+from ..core.ruleset import Ruleset
 from ..core.turn import player_term
 from ..i18n import Message, N_
 from . import store as stores
@@ -166,15 +167,20 @@ class SealedGames:
             self.log.warning("the store is full (%s): no new sealed games", stores.MAX_MB_VARIABLE)
             raise Refused("STORE_FULL", STORE_FULL)
 
-    def spend(self, spent: str, game: str, following: str, turn: int, issued: int, played: str) -> None:
-        """Spend the token whose digest is `spent` (`sealing.digest`, what the following
-        token's `previous` says, sealed at `issued`; `played`, its text) and make
-        `following` the game's latest, or refuse the turn: TOKEN_SPENT with the latest token when it was spent
-        already, TOKEN_EXPIRED when it was sealed before the store's mark;
+    def begin_spend(self, spent: str, game: str, following: str, turn: int, issued: int, played: str) -> stores.Pending:
+        """Begin to spend the token whose digest is `spent` (`sealing.digest`, what the
+        following token's `previous` says, sealed at `issued`; `played`, its text) and
+        make `following` the game's latest; `finish_spend` waits for the outcome.
         StoreUnavailable when the store is away."""
+        # The digest is the token's identity in hex (tokens.identity): not hashed again.
+        return self.store.begin_spend(game, bytes.fromhex(spent), stores.Latest(following, turn), issued, played)
+
+    def finish_spend(self, pending: stores.Pending) -> None:
+        """The spend's outcome, or the turn refused: TOKEN_SPENT with the latest token
+        when it was spent already, TOKEN_EXPIRED when it was sealed before the store's
+        mark; StoreUnavailable when the store is away."""
         try:
-            # The digest is the token's identity in hex (tokens.identity): not hashed again.
-            self.store.spend(game, bytes.fromhex(spent), stores.Latest(following, turn), issued, played)
+            pending.finish()
         except stores.Expired:
             raise forgotten() from None
         except stores.Spent as found:
@@ -254,40 +260,42 @@ class SealedGames:
         seat = self.seated(sealed, body["seat"], body["turn"]["player"])
         issued = self.refuse_expired(body["game"])
         state = trusted(sealed)
-        view = engine.view(state, seat)
-        engine.check_mover(view, seat)
+        rules = engine.find_ruleset(state.ruleset)
+        seen = SeatView(state, seat)
+        alike = mover_told_alike(rules)
+        engine.check_mover(state if alike else seen(), seat)
         if body["turn"]["player"] != seat:  # a seat plays for its own player only
-            engine.check_mover(view, body["turn"]["player"])
-            raise not_for_this_seat(view, seat, body["turn"]["player"])
+            engine.check_mover(seen(), body["turn"]["player"])
+            raise not_for_this_seat(seen(), seat, body["turn"]["player"])
         before = taken_so_far(sealed, state.ruleset)
         sent = new_actions(body["turn"]["actions"], state, "/turn/actions", drawing=True)
         # A choice the player makes blind is the referee's, from the deal's secret: the
         # same token makes the same choice, and nobody can foresee it.
         rng = sealed.generator(len(before))
-        rules = engine.find_ruleset(state.ruleset)
         sent = [extras.sealed_pick(rules, state, seat, action, rng) for action in sent]
         actions = before + sent
-        refuse_acting_for_others(view, seat, actions)
+        refuse_acting_for_others(state, seat, actions)
         if not actions:
             raise schema_violation("/turn/actions", "A turn has at least one action.")
         if not sent and not before:
             raise schema_violation("/turn/actions", "An empty list only ends a turn left open after a draw.")
         if sent and engine.turns_up(state, sent[-1]):
             # Whether the seat may act so is told by the view, before any card is turned up.
-            engine.check_mover(view, seat, actions)
+            if not alike:
+                engine.check_mover(seen(), seat, actions)
             try:
                 legal, events = engine.partial_turn(state, actions, seat)
             except Violation as refused:
-                raise TurnRefused(refused, view, seat, actions) from None
+                raise TurnRefused(refused, seen(), seat, actions) from None
             if legal.actions:  # the rules let the turn go on: it stays open
                 following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
                                    [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.opened_from,
                                    sealed.last)
-                return self.answer(following, state, seat, events, view, issued, body["game"])
+                return self.answer(following, state, seat, events, issued, body["game"], view=seen())
         try:
             result = engine.apply(state, engine.Turn(seat, tuple(actions)))
         except Violation as refused:
-            raise TurnRefused(refused, view, seat, actions) from None
+            raise TurnRefused(refused, seen(), seat, actions) from None
         # A hand the others cannot see is shuffled where it changed, so its order tells
         # nothing (a card just drawn is not at the end).
         after = extras.sealed_reorder(rules, state, result.state, rng)
@@ -295,23 +303,30 @@ class SealedGames:
         last = {"turn": sealed.turn + 1, "player": seat, "public": public}
         following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], sealed.opened_from,
                            last)
-        return self.answer(following, after, seat, result.events, engine.view(after, seat), issued, body["game"],
-                           public)
+        return self.answer(following, after, seat, result.events, issued, body["game"], public)
 
-    def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], view: Any,
-               issued: int, played: str, public: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], issued: int, played: str,
+               public: list[dict[str, Any]] | None = None, view: Any = None) -> dict[str, Any]:
         """The answer to an accepted turn, once the token it follows
-        (`following.previous`, sealed at `issued`, whose text is `played`) is spent: nothing goes out before. All of it is made
-        before the spend, so that nothing fails after it. `public`: the events as a
-        spectator sees them, when the caller has them already (a whole turn's `last`)."""
-        seen = {
-            "view": view.to_dict(),
-            "open": open_as_seen(following, state, seat),
-            "events": engine.view_events(state, events, seat),
-            "public": engine.view_events(state, events, None) if public is None else public,
-        }
+        (`following.previous`, sealed at `issued`, whose text is `played`) is spent:
+        nothing goes out before, and all of it is made before the spend's outcome is
+        known, so that nothing fails after it. The spend is begun first, as soon as the
+        new token is sealed, so that the answer is made while a store across a network
+        works (`Store.begin_spend`). `public`: the events as a spectator sees them, and
+        `view`: the seat's view of `state`, when the caller has them already."""
         token = self.sealer.seal(following)
-        self.spend(following.previous, following.game, token, following.turn, issued, played)
+        pending = self.begin_spend(following.previous, following.game, token, following.turn, issued, played)
+        try:
+            seen = {
+                "view": (engine.view(state, seat) if view is None else view).to_dict(),
+                "open": open_as_seen(following, state, seat),
+                "events": engine.view_events(state, events, seat),
+                "public": engine.view_events(state, events, None) if public is None else public,
+            }
+        except BaseException:
+            pending.abandon()
+            raise
+        self.finish_spend(pending)
         return {"game": token, **history(following), **seen}
 
     def refusal_on_view(self, refusal: TurnRefused, advise: Advise) -> Violation:
@@ -385,6 +400,34 @@ def _nothing() -> None:
     return None
 
 
+class SeatView:
+    """The seat's view of a state (`engine.view`), made when first called for: a turn
+    the rules accept needs none before it is played where the mover is told alike
+    (`mover_told_alike`)."""
+
+    __slots__ = ("state", "seat", "made")
+
+    def __init__(self, state: Any, seat: int):
+        self.state = state
+        self.seat = seat
+        self.made: Any = None
+
+    def __call__(self) -> Any:
+        if self.made is None:
+            self.made = engine.view(self.state, self.seat)
+        return self.made
+
+
+def mover_told_alike(rules: Any) -> bool:
+    """Whether the whole state and every seat's view tell alike who may act: so where
+    the game keeps the core's mover check, which reads `is_over` and `current` alone,
+    and every view keeps both (`tests/games/test_every_game.py` checks it, and the
+    mover's refusals, after every turn of random games of every game). A game of the
+    box checks the mover itself, where a player may act out of turn by what is in
+    sight: there the seat's view is asked."""
+    return type(rules).check_mover is Ruleset.check_mover
+
+
 def trusted(sealed: Sealed) -> Any:
     """The sealed state: checked when it was sealed (only the referee seals, and only
     states it dealt or made), so not checked again."""
@@ -398,7 +441,7 @@ def history(sealed: Sealed) -> dict[str, Any]:
 
 def taken_so_far(sealed: Sealed, ruleset: str) -> list[Any]:
     """The actions of the open turn (drawn cards named: the drawer has seen them)."""
-    return list(engine.load_actions(sealed.open, ruleset=ruleset))
+    return list(engine.load_actions(sealed.open, ruleset=ruleset)) if sealed.open else []
 
 
 def new_actions(body_actions: list[Any], state: Any, pointer: str, drawing: bool) -> list[Any]:
@@ -447,7 +490,7 @@ def named_turned_up(state: Any, seat: int, actions: list[Any]) -> list[Any]:
 def open_as_seen(sealed: Sealed, state: Any, seat: int) -> list[dict[str, Any]]:
     """The open turn's actions so far (the table as the views show it is the turn's
     start): the mover sees the cards they drew or turned up, the others that they did."""
-    if state.current == seat:
+    if state.current == seat or not sealed.open:
         return sealed.open
     actions = engine.load_actions(sealed.open, ruleset=state.ruleset)
     return [a._replace(card=None).to_dict() if engine.turns_up(state, a) else a.to_dict() for a in actions]

@@ -70,7 +70,8 @@ import time
 from pathlib import Path
 
 from .checkpoints import Checkpointer
-from .store import DEFAULT_MAX_MB, Expired, Latest, Spent, StoreSettingInvalid, StoreUnavailable
+from .store import (DEFAULT_MAX_MB, Expired, Latest, Pending, Spent, StoreSettingInvalid, StoreUnavailable,
+                    spend_when_finished)
 
 # `games` has a rowid (see the module's docstring); a file made when it had none keeps
 # its table as it is, read and written the same.
@@ -313,6 +314,9 @@ class SqliteStore:
         if not fresh:
             raise Spent(latest)
         self._purge_now_and_then(now)
+
+    def begin_spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> Pending:
+        return spend_when_finished(self, game, token, following, issued, played)
 
     def _spent_at_once(self, game: str, following: Latest, issued: int, played: str, now: int) -> bool:
         """The spend of a game under way whose latest token is `played`, as one statement

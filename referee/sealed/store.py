@@ -44,7 +44,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 #: The environment variables: which store, for how many days it remembers, and how
 #: large the SQLite file may grow before new games are refused.
@@ -87,6 +87,26 @@ class Spent(Exception):
         self.latest = latest
 
 
+class Pending:
+    """A spend begun (`Store.begin_spend`): `finish()` waits for it and raises what
+    `Store.spend` raises; `abandon()` lets it go without its answer, when the request
+    fails before (the spend may then have happened, as when an answer is lost: sent
+    again, the turn is told its token was spent, with the latest)."""
+
+    __slots__ = ("finish", "abandon")
+
+    def __init__(self, finish: Callable[[], None], abandon: Callable[[], None] = lambda: None):
+        self.finish = finish
+        self.abandon = abandon
+
+
+def spend_when_finished(store: Store, game: str, token: bytes, following: Latest, issued: int,
+                        played: str) -> Pending:
+    """`begin_spend` of a store whose spend is no round trip: nothing is sent before
+    `finish()`, which spends whole, and `abandon()` has nothing to let go."""
+    return Pending(lambda: store.spend(game, token, following, issued, played))
+
+
 class Store(Protocol):
     """One interface, three backends. Every method raises StoreUnavailable when the
     store cannot be reached; then nothing was recorded."""
@@ -102,6 +122,11 @@ class Store(Protocol):
         (Unix seconds, its own time), of `game` and make `following` the game's latest,
         atomically; Spent if it was spent already, Expired if it was sealed before what
         the store remembers."""
+
+    def begin_spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> Pending:
+        """`spend`, begun: a store across a network sends it now, so that the caller
+        can go on working while it travels, and `Pending.finish()` waits for its answer;
+        StoreUnavailable already here when it cannot be sent."""
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         """Claim the seat of an invited game with a token sealed at `issued`: True if it
@@ -135,6 +160,9 @@ class NoStore:
 
     def spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> None:
         return None
+
+    def begin_spend(self, game: str, token: bytes, following: Latest, issued: int, played: str) -> Pending:
+        return spend_when_finished(self, game, token, following, issued, played)
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         raise StoreUnavailable("no store")

@@ -66,6 +66,18 @@ def assert_views_sound(state: dict) -> None:
         seen = engine.view(loaded, seat)
         engine.check_state(engine.load_state(seen.to_dict()))
         assert engine.view(seen, seat).to_dict() == seen.to_dict()
+        assert (seen.is_over, seen.current) == (loaded.is_over, loaded.current)
+        if seat is not None:  # a seat's view lets it act when the whole state does (a sealed turn checks either)
+            assert mover_refusal(seen, seat) == mover_refusal(loaded, seat)
+
+
+def mover_refusal(state, seat: int) -> str | None:
+    """The code `check_mover` refuses the seat with now, or None."""
+    try:
+        engine.check_mover(state, seat)
+    except engine.Violation as refused:
+        return refused.code.value
+    return None
 
 
 def play_a_game(name: str, options: dict | None, seed: int, longest: int = LONGEST) -> tuple[dict, int]:
