@@ -273,6 +273,54 @@ def test_a_spend_whose_answer_came_too_late_leaves_no_answer_for_the_next_one(re
     made.close()
 
 
+def test_a_spend_begun_is_answered_when_finished_whether_its_answer_came_soon_or_late(store, tmp_path, monkeypatch):
+    from referee.sealed import redis_store
+
+    game = f"begun-{tmp_path.name}"
+    pending = store.begin_spend(game, b"b0", Latest("token-b1", 1), now(), "token-b0")
+    pending.finish()
+    # Looked for awake for no time at all: the thread sleeps on its socket for the answer.
+    monkeypatch.setattr(redis_store, "AWAKE_SECONDS", 0.0)
+    late = store.begin_spend(game, b"b0", Latest("token-b1x", 1), now(), "token-b0")
+    with pytest.raises(Spent) as spent:
+        late.finish()
+    assert spent.value.latest == Latest("token-b1", 1)
+    store.begin_spend(game, b"b1", Latest("token-b2", 2), now(), "token-b1").finish()
+    with pytest.raises(Spent) as again:
+        store.spend(game, b"b1", Latest("token-b2x", 2), now(), "token-b1")
+    assert again.value.latest == Latest("token-b2", 2)
+
+
+def test_a_spend_begun_and_let_go_leaves_no_answer_for_the_next_one(redis_server, tmp_path):
+    # A request that fails between sending its spend and reading the answer lets it go:
+    # the connection is closed, so that its answer is never read as the next command's.
+    # The spend itself happened (the server had it), as when an answer is lost.
+    made = RedisStore(redis_server.url, 30)
+    game = f"let-go-{tmp_path.name}"
+    made.spend(f"{game}-first", b"f0", Latest("token-f1", 1), now(), "token-f0")  # the server holds the script
+    made.begin_spend(game, b"g0", Latest("token-g1", 1), now(), "token-g0").abandon()
+    made.spend(f"{game}-next", b"n0", Latest("token-n1", 1), now(), "token-n0")
+    with pytest.raises(Spent) as next_spent:
+        made.spend(f"{game}-next", b"n0", Latest("token-n1b", 1), now(), "token-n0")
+    assert next_spent.value.latest == Latest("token-n1", 1)
+    with pytest.raises(Spent) as spent:
+        made.spend(game, b"g0", Latest("token-g1b", 1), now(), "token-g0")
+    assert spent.value.latest == Latest("token-g1", 1)
+    made.close()
+
+
+def test_through_sqlite_and_none_a_spend_begun_happens_only_when_finished(tmp_path):
+    made = SqliteStore(tmp_path / "later.sqlite3", 30)
+    pending = made.begin_spend("later", b"s0", Latest("token-s1", 1), now(), "token-s0")
+    pending.abandon()  # nothing was sent: the token is still the game's to spend
+    made.begin_spend("later", b"s0", Latest("token-s1", 1), now(), "token-s0").finish()
+    with pytest.raises(Spent) as spent:
+        made.spend("later", b"s0", Latest("token-s1b", 1), now(), "token-s0")
+    assert spent.value.latest == Latest("token-s1", 1)
+    made.close()
+    assert NoStore().begin_spend("none", b"x", Latest("token-x1", 1), now(), "token-x0").finish() is None
+
+
 def test_a_connection_the_server_closed_is_made_again(redis_server, tmp_path):
     made = RedisStore(redis_server.url, 30)
     game = f"killed-{tmp_path.name}"
