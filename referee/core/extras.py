@@ -137,6 +137,13 @@ def sealed_pick(ruleset: Any, state: Any, player: int, action: Any, rng: Any) ->
     return action
 
 
+def sealed_picks(ruleset: Any, state: Any, player: int, actions: list[Any], rng: Any) -> list[Any]:
+    """`sealed_pick` of each action; the list itself where the game makes no blind choice."""
+    if answers(ruleset, BlindChoices):
+        return [ruleset.sealed_pick(state, player, action, rng) for action in actions]
+    return actions
+
+
 def sealed_reorder(ruleset: Any, before: Any, after: Any, rng: Any) -> Any:
     """A sealed game's state after a turn (`HiddenOrders.sealed_reorder`): `after` as it
     is where the game reorders nothing."""

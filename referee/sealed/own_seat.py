@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import engine
 from ..core.codes import Code
-from ..core.extras import acts_for_others
+from ..core.extras import ActsForOthers, acts_for_others, answers
 from ..core.errors import Violation
 from ..core.turn import player_term
 from ..i18n import Message
@@ -26,6 +26,8 @@ def refuse_acting_for_others(state: Any, seat: int, actions: Sequence[Any]) -> N
     """NOT_YOUR_TURN at the first action that acts for a player other than `seat`'s
     (`state`: the game, which names the players; the refusal names the seat's own)."""
     rules = engine.find_ruleset(state.ruleset)
+    if not answers(rules, ActsForOthers):  # no action of this game acts for others
+        return
     for index, action in enumerate(actions):
         if acts_for_others(rules, action):
             raise Violation(Code.NOT_YOUR_TURN, index, Message(

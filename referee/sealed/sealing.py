@@ -52,6 +52,7 @@ engine.
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
 import hmac
 import os
@@ -139,19 +140,22 @@ def _identity_hex(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-#: The URL-safe base64 digits, the only characters of a token's text before its padding.
-_DIGITS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+#: URL-safe base64 read as standard base64, whose `+` and `/` become a character no
+#: base64 has, so that a strict decoder refuses them.
+_FROM_URLSAFE = bytes.maketrans(b"-_+/", b"+/**")
 
 
-def canonical(text: bytes) -> bool:
-    """Whether `text` is the URL-safe base64 text of its own bytes, as the encoder
-    writes it: `urlsafe_b64encode(urlsafe_b64decode(text)) == text`, without decoding
-    it all. The encoder writes base64 digits only, in groups of four, the last ending in
-    at most two `=`; each group stands for its own bytes, and only a last one with `=`
-    has bits to spare, so that group alone is decoded and written again."""
-    digits = text.rstrip(b"=")
-    return (len(text) % 4 == 0 and len(text) - len(digits) <= 2 and not digits.translate(None, _DIGITS)
-            and base64.urlsafe_b64encode(base64.urlsafe_b64decode(text[-4:])) == text[-4:])
+def canonical(text: bytes) -> bytes | None:
+    """The bytes of `text` when it is the URL-safe base64 text of its own bytes, as the
+    encoder writes it (`urlsafe_b64encode(urlsafe_b64decode(text)) == text`); None
+    otherwise. The strict decoder takes base64 digits only, in groups of four, the last
+    ending in at most two `=`; each group stands for its own bytes, and only a last one
+    with `=` has bits to spare, so that group alone is written again to compare."""
+    try:
+        raw = binascii.a2b_base64(text.translate(_FROM_URLSAFE), strict_mode=True)
+    except binascii.Error:
+        return None
+    return raw if base64.urlsafe_b64encode(base64.urlsafe_b64decode(text[-4:])) == text[-4:] else None
 
 
 class BlindGenerator:
@@ -290,16 +294,15 @@ class Sealer:
         if not isinstance(token, str) or len(token) > MAX_TOKEN:
             raise TokenInvalid("not a token")
         try:
-            text = token.encode("ascii")
             # Only the text the referee wrote opens: base64 reads other texts (other
             # low bits before `=`, `+` and `/` for `-` and `_`) as the same bytes.
-            if not canonical(text):
+            raw = canonical(token.encode("ascii"))
+            if raw is None:
                 raise TokenInvalid("not the token's own text")
-            raw = base64.urlsafe_b64decode(text)
             if raw[:1] == bytes((FORMAT,)):
                 return Sealed.from_json(self._opened(raw), FORMAT, _identity_hex(raw))
             if raw[:1] == bytes((_FERNET_VERSION,)):
-                return Sealed.from_json(self._fernet.decrypt(text), FERNET_FORMAT, _identity_hex(raw))
+                return Sealed.from_json(self._fernet.decrypt(token), FERNET_FORMAT, _identity_hex(raw))
         except (InvalidToken, UnicodeEncodeError, ValueError) as exc:
             raise TokenInvalid("altered, or sealed with another key") from exc
         raise TokenInvalid("not a token")

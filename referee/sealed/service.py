@@ -272,7 +272,7 @@ class SealedGames:
         # A choice the player makes blind is the referee's, from the deal's secret: the
         # same token makes the same choice, and nobody can foresee it.
         rng = sealed.generator(len(before))
-        sent = [extras.sealed_pick(rules, state, seat, action, rng) for action in sent]
+        sent = extras.sealed_picks(rules, state, seat, sent, rng)
         actions = before + sent
         refuse_acting_for_others(state, seat, actions)
         if not actions:
@@ -457,7 +457,7 @@ def new_actions(body_actions: list[Any], state: Any, pointer: str, drawing: bool
         if named is not None:
             raise schema_violation(f"{pointer}/{index}/{named}",
                                    f"In a sealed game the referee turns the cards up: leave out {named}.")
-        if engine.turns_up(state, action):
+        if rules.turns_up(action):
             if not drawing:
                 raise schema_violation(f"{pointer}/{index}", "In a sealed game a draw is played with POST /v1/turns.")
             if index != len(actions) - 1:
