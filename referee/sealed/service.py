@@ -288,9 +288,8 @@ class SealedGames:
             except Violation as refused:
                 raise TurnRefused(refused, seen(), seat, actions) from None
             if legal.actions:  # the rules let the turn go on: it stays open
-                following = Sealed(sealed.game, sealed.turn, sealed.seed, sealed.salt, sealed.state,
-                                   [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.opened_from,
-                                   sealed.last)
+                following = sealed.following(sealed.turn, sealed.state,
+                                             [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.last)
                 return self.answer(following, state, seat, events, issued, body["game"], view=seen())
         try:
             result = engine.apply(state, engine.Turn(seat, tuple(actions)))
@@ -301,8 +300,7 @@ class SealedGames:
         after = extras.sealed_reorder(rules, state, result.state, rng)
         public = engine.view_events(after, result.events, None)
         last = {"turn": sealed.turn + 1, "player": seat, "public": public}
-        following = Sealed(sealed.game, sealed.turn + 1, sealed.seed, sealed.salt, after.to_dict(), [], sealed.opened_from,
-                           last)
+        following = sealed.following(sealed.turn + 1, after.to_dict(), [], last)
         return self.answer(following, after, seat, result.events, issued, body["game"], public)
 
     def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], issued: int, played: str,
