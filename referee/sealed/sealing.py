@@ -255,17 +255,20 @@ def _made(game: str, turn: int, seed: int, salt: str, state: dict[str, Any], ope
 #: starts at a string's opening quote (a quote inside a string is escaped).
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 #: Every byte to "o", but a quote kept and an ASCII letter or digit made "x": a short
-#: string of letters and digits then reads `""`, `"x"` or `"xx"`.
+#: string of letters and digits then reads `"x"` or `"xx"`.
 _SHAPES = bytes(b if b == ord('"') else ord("x") if bytes((b,)).isalnum() else ord("o") for b in range(256))
+#: The shape of each width a card's name may be narrower than the widest, with what it
+#: widens by.
+_NARROW = tuple((b'"' + b"x" * width + b'"', CARD_WIDTH - width) for width in range(1, CARD_WIDTH))
 
 
 def widening_of(string: bytes) -> int:
     """How much wider a JSON string (`string`, quotes included, as written) would be as a
-    card named at its widest: a string of ASCII letters and digits (every card's name
-    is one) shorter than `CARD_WIDTH` counts at that width; any other string counts as
-    it is, which depends on public facts only (a name, a key)."""
+    card named at its widest: a string of one or more ASCII letters and digits (every
+    card's name is one) shorter than `CARD_WIDTH` counts at that width; any other string
+    counts as it is, which depends on public facts only (a name, a key)."""
     content = string[1:-1]
-    return CARD_WIDTH - len(content) if len(content) < CARD_WIDTH and (not content or content.isalnum()) else 0
+    return CARD_WIDTH - len(content) if 0 < len(content) < CARD_WIDTH and content.isalnum() else 0
 
 
 def _widening(data: bytes) -> int:
@@ -274,11 +277,14 @@ def _widening(data: bytes) -> int:
     if b"\\" in data:  # an escape: only the pattern tells a string's quotes from the others
         return sum(map(widening_of, _STRING.findall(data)))
     # Without one, in compact JSON (orjson's), a string's closing quote is followed by
-    # `,` `:` `]` `}` or the end, never by a quote, letter or digit, so each `""`, `"x"`
-    # and `"xx"` of the shapes starts at an opening quote and is one short string of
-    # letters and digits: a count in C for each length, without a piece per string.
+    # `,` `:` `]` `}` or the end, never by a quote, letter or digit, so each `"x"` and
+    # `"xx"` of the shapes starts at an opening quote and is one short string of letters
+    # and digits: a count in C for each width, without a piece per string.
     shapes = data.translate(_SHAPES)
-    return sum((CARD_WIDTH - n) * shapes.count(b'"' + b"x" * n + b'"') for n in range(CARD_WIDTH))
+    widening = 0
+    for shape, wider in _NARROW:
+        widening += wider * shapes.count(shape)
+    return widening
 
 
 class Sealer:
