@@ -194,6 +194,9 @@ class Sealed:
     #: The digest (`digest`) of the token this was opened from, in hex: what the next
     #: token's `previous` says ("" for contents not opened from a token).
     opened_from: str = field(default="", compare=False, repr=False)
+    #: When the token this was opened from was sealed (Unix seconds, its own time; 0 for
+    #: contents not opened from a token).
+    issued: int = field(default=0, compare=False, repr=False)
 
     def to_json(self, version: int = FORMAT) -> bytes:
         """The payload, padded with spaces (which JSON reads past) to a length that only
@@ -209,7 +212,7 @@ class Sealed:
                   last: dict[str, Any] | None) -> Sealed:
         """The contents of the game's next token: the same game, seed and salt, after the
         one this was opened from (`previous`)."""
-        return _made(self.game, turn, self.seed, self.salt, state, open, self.opened_from, last, "")
+        return _made(self.game, turn, self.seed, self.salt, state, open, self.opened_from, last, "", 0)
 
     def generator(self, taken: int) -> Any:
         """The generator of the referee's blind choices now (`blind_generator`'s, made
@@ -217,14 +220,16 @@ class Sealed:
         return BlindGenerator(_blind_seed(self.seed, self.salt, self.turn, taken))
 
     @classmethod
-    def from_json(cls, data: bytes, version: int = FORMAT, opened_from: str = "") -> Sealed:
-        """The contents of a payload of format `version` (the envelope's)."""
+    def from_json(cls, data: bytes, version: int = FORMAT, opened_from: str = "", issued: int = 0) -> Sealed:
+        """The contents of a payload of format `version` (the envelope's), opened from a
+        token whose digest is `opened_from`, sealed at `issued`."""
         try:
             payload = orjson.loads(data)
             if payload["v"] != version:
                 raise TokenInvalid("a token of another format")
             return _made(payload["game"], payload["turn"], payload["seed"], payload["salt"],
-                         payload["state"], payload["open"], payload["previous"], payload.get("last"), opened_from)
+                         payload["state"], payload["open"], payload["previous"], payload.get("last"), opened_from,
+                         issued)
         except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
             raise TokenInvalid("not a token") from exc
 
@@ -232,12 +237,12 @@ class Sealed:
 # A frozen dataclass's `__init__` sets each field through `object.__setattr__`; a sealed
 # turn makes two, and setting the slots through their descriptors costs half as much.
 (_SET_GAME, _SET_TURN, _SET_SEED, _SET_SALT, _SET_STATE, _SET_OPEN, _SET_PREVIOUS, _SET_LAST,
- _SET_OPENED_FROM) = (getattr(Sealed, name).__set__ for name in Sealed.__dataclass_fields__)
+ _SET_OPENED_FROM, _SET_ISSUED) = (getattr(Sealed, name).__set__ for name in Sealed.__dataclass_fields__)
 
 
 def _made(game: str, turn: int, seed: int, salt: str, state: dict[str, Any], open: list[dict[str, Any]],
-          previous: str | None, last: dict[str, Any] | None, opened_from: str) -> Sealed:
-    """`Sealed(game, turn, …, opened_from)`, equal to what the constructor makes, built faster."""
+          previous: str | None, last: dict[str, Any] | None, opened_from: str, issued: int) -> Sealed:
+    """`Sealed(game, turn, …, opened_from, issued)`, equal to what the constructor makes, built faster."""
     made = object.__new__(Sealed)
     _SET_GAME(made, game)
     _SET_TURN(made, turn)
@@ -248,6 +253,7 @@ def _made(game: str, turn: int, seed: int, salt: str, state: dict[str, Any], ope
     _SET_PREVIOUS(made, previous)
     _SET_LAST(made, last)
     _SET_OPENED_FROM(made, opened_from)
+    _SET_ISSUED(made, issued)
     return made
 
 
@@ -333,10 +339,12 @@ class Sealer:
             raw = canonical(token.encode("ascii"))
             if raw is None:
                 raise TokenInvalid("not the token's own text")
+            # Both formats carry the time they were sealed in bytes 1 to 8 (`tokens`).
             if raw[:1] == bytes((FORMAT,)):
-                return Sealed.from_json(self._opened(raw), FORMAT, _identity_hex(raw))
+                return Sealed.from_json(self._opened(raw), FORMAT, _identity_hex(raw), int.from_bytes(raw[1:9], "big"))
             if raw[:1] == bytes((_FERNET_VERSION,)):
-                return Sealed.from_json(self._fernet.decrypt(token), FERNET_FORMAT, _identity_hex(raw))
+                return Sealed.from_json(self._fernet.decrypt(token), FERNET_FORMAT, _identity_hex(raw),
+                                        int.from_bytes(raw[1:9], "big"))
         except (InvalidToken, UnicodeEncodeError, ValueError) as exc:
             raise TokenInvalid("altered, or sealed with another key") from exc
         raise TokenInvalid("not a token")

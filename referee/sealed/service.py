@@ -52,7 +52,6 @@ from .bounds import NewGameLimit, TooMany
 from .invitations import InvitationInvalid, Invitations
 from .own_seat import refuse_acting_for_others
 from .sealing import Sealed, Sealer, SeatInvalid, TokenInvalid, commitment
-from .tokens import issued_at
 
 #: How a refusal gets its advice (`referee.http.api.advised`): the refusal, the state
 #: it was judged on, the actions and the player.
@@ -150,12 +149,12 @@ class SealedGames:
         except SeatInvalid:
             raise Refused("SEAT_INVALID", SEAT_REFUSED) from None
 
-    def refuse_expired(self, token: str) -> int:
-        """TOKEN_EXPIRED for a token older than the store keeps what it spends (under a
-        store only: without one nothing is kept, and age tells nothing); else when it was
-        sealed. The store refuses a token sealed before its mark itself, as it spends
-        (`forgotten`)."""
-        issued = issued_at(token)
+    def refuse_expired(self, sealed: Sealed) -> int:
+        """TOKEN_EXPIRED for a token (opened as `sealed`) older than the store keeps what
+        it spends (under a store only: without one nothing is kept, and age tells
+        nothing); else when it was sealed. The store refuses a token sealed before its
+        mark itself, as it spends (`forgotten`)."""
+        issued = sealed.issued
         if self.store.keeps and stores.expired(issued, self.days):
             raise Refused("TOKEN_EXPIRED", TOKEN_EXPIRED, {"days": self.days})
         return issued
@@ -235,7 +234,7 @@ class SealedGames:
         again from it whenever the same claim comes again (the store keeps the claim's
         digest)."""
         sealed = self.opened(body["game"])
-        issued = self.refuse_expired(body["game"])
+        issued = self.refuse_expired(sealed)
         players = len(sealed.state["players"])
         try:
             seat = self.invitations.seat_of(sealed.game, players, body["invitation"])
@@ -258,7 +257,7 @@ class SealedGames:
         refuse (before any work on the seat's view: `refusal_on_view` does that)."""
         sealed = self.opened(body["game"])
         seat = self.seated(sealed, body["seat"], body["turn"]["player"])
-        issued = self.refuse_expired(body["game"])
+        issued = self.refuse_expired(sealed)
         state = trusted(sealed)
         rules = engine.find_ruleset(state.ruleset)
         seen = SeatView(state, seat)

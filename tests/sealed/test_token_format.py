@@ -44,6 +44,13 @@ def test_a_token_of_format_3_is_laid_out_as_the_docs_say():
     assert SEALER.open(text(data)) == SEALED
 
 
+def test_a_token_opened_says_when_it_was_sealed_in_either_format():
+    assert SEALER.open(SEALER.seal(SEALED, now=1_700_000_000)).issued == 1_700_000_000
+    fernet = Fernet(KEY.encode("ascii")).encrypt_at_time(SEALED.to_json(FERNET_FORMAT), 1_600_000_000).decode("ascii")
+    assert SEALER.open(fernet).issued == 1_600_000_000
+    assert SEALED.issued == 0  # contents not opened from a token
+
+
 @pytest.mark.parametrize("where", ["version", "time", "nonce", "ciphertext", "tag"])
 def test_a_bit_flipped_anywhere_is_refused(where):
     data = raw(SEALER.seal(SEALED))
