@@ -42,9 +42,8 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, NamedTuple, Protocol
 
 #: The environment variables: which store, for how many days it remembers, and how
 #: large the SQLite file may grow before new games are refused.
@@ -70,9 +69,9 @@ class StoreSettingInvalid(ValueError):
     """`REFEREE_STORE` or `REFEREE_STORE_DAYS` holds something the referee cannot use."""
 
 
-@dataclass(frozen=True)
-class Latest:
-    """A game's latest token and its turn number, as the store last recorded them."""
+class Latest(NamedTuple):
+    """A game's latest token and its turn number, as the store last recorded them (a
+    named tuple: one is made on every sealed turn)."""
 
     token: str
     turn: int
