@@ -18,8 +18,9 @@ untouched:
   refusing the request, a token or seat refused, the store refusing the spend, any
   exception. The request then goes to Flask with the body as read, and Flask does it all
   again and answers as it always has (problems, advice, a bug's 500 and its log). A
-  sealed turn is given up only before its token is spent: its answer is made whole
-  before the spend, and once the spend is recorded it is answered here.
+  sealed turn is given up only before its token is spent: its answer is made whole,
+  and written, before the spend is known, and once the spend is recorded it is
+  answered here.
 
 So the two ways can only differ in a 200 answer, and there they share every function but
 the framing; `tests/http/test_shortcut.py` compares their answers byte for byte (a sealed
@@ -104,9 +105,9 @@ def _answer(raw: bytes, flask: Any, schema: str, respond: Callable[..., dict[str
         if not sealed:
             return None
         # The app's sealed games (sealer, keys, store); a refused turn raises, unadvised.
-        answer = flask.extensions["sealed"].turn(body)
+        # The answer's bytes are written while the store spends the token; they are
+        # answered only once it has (`SealedGames.answer`).
+        written: bytes = flask.extensions["sealed"].turn(body, orjson.dumps)
+        return written
     except Exception:  # anything but a 200 is Flask's to answer, as it always was
         return None
-    # Outside the try: the token is spent now, so the answer is never handed to Flask
-    # (which would find it spent); it is made of the engine's JSON shapes, as always.
-    return orjson.dumps(answer)

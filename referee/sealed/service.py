@@ -70,6 +70,11 @@ INVITE_UNSEALED = N_("Only a sealed game has invitations: add sealed, or leave o
 TOO_MANY_GAMES = N_("This address has started {limit} sealed games in the last minute, as many as this referee allows: start the next one in {seconds} seconds.")
 
 
+def _as_is(answer: dict[str, Any]) -> dict[str, Any]:
+    """A sealed turn's answer as its JSON shape (`SealedGames.turn`'s `write` by default)."""
+    return answer
+
+
 class Refused(Exception):
     """A sealed request refused before the rules judge it: `code` is the problem's code
     (`referee.http.problems.HTTP_PROBLEMS`), `text` its detail as written here (a msgid
@@ -252,9 +257,11 @@ class SealedGames:
 
     # A turn.
 
-    def turn(self, body: dict[str, Any]) -> dict[str, Any]:
-        """The answer to a sealed turn, its token spent; TurnRefused for a turn the rules
-        refuse (before any work on the seat's view: `refusal_on_view` does that)."""
+    def turn(self, body: dict[str, Any], write: Callable[[dict[str, Any]], Any] = _as_is) -> Any:
+        """The answer to a sealed turn, its token spent, as `write` makes it of the
+        answer's JSON shape (the shape itself by default; the short way writes its bytes,
+        while the store works: `answer`); TurnRefused for a turn the rules refuse (before
+        any work on the seat's view: `refusal_on_view` does that)."""
         sealed = self.opened(body["game"])
         seat = self.seated(sealed, body["seat"], body["turn"]["player"])
         issued = self.refuse_expired(sealed)
@@ -289,7 +296,7 @@ class SealedGames:
             if legal.actions:  # the rules let the turn go on: it stays open
                 following = sealed.following(sealed.turn, sealed.state,
                                              [a.to_dict() for a in named_turned_up(state, seat, actions)], sealed.last)
-                return self.answer(following, state, seat, events, issued, body["game"], view=seen())
+                return self.answer(following, state, seat, events, issued, body["game"], write, view=seen())
         try:
             result = engine.apply(state, engine.Turn(seat, tuple(actions)))
         except Violation as refused:
@@ -300,31 +307,35 @@ class SealedGames:
         public = engine.view_events(after, result.events, None)
         last = {"turn": sealed.turn + 1, "player": seat, "public": public}
         following = sealed.following(sealed.turn + 1, after.to_dict(), [], last)
-        return self.answer(following, after, seat, result.events, issued, body["game"], public)
+        return self.answer(following, after, seat, result.events, issued, body["game"], write, public)
 
     def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], issued: int, played: str,
-               public: list[dict[str, Any]] | None = None, view: Any = None) -> dict[str, Any]:
+               write: Callable[[dict[str, Any]], Any], public: list[dict[str, Any]] | None = None,
+               view: Any = None) -> Any:
         """The answer to an accepted turn, once the token it follows
         (`following.previous`, sealed at `issued`, whose text is `played`) is spent:
         nothing goes out before, and all of it is made before the spend's outcome is
         known, so that nothing fails after it. The spend is begun first, as soon as the
         new token is sealed, so that the answer is made while a store across a network
-        works (`Store.begin_spend`). `public`: the events as a spectator sees them, and
-        `view`: the seat's view of `state`, when the caller has them already."""
+        works (`Store.begin_spend`), and written (`write`) then too. `public`: the
+        events as a spectator sees them, and `view`: the seat's view of `state`, when the
+        caller has them already."""
         token = self.sealer.seal(following)
         pending = self.begin_spend(following.previous, following.game, token, following.turn, issued, played)
         try:
-            seen = {
+            written = write({
+                "game": token,
+                **history(following),
                 "view": (engine.view(state, seat) if view is None else view).to_dict(),
                 "open": open_as_seen(following, state, seat),
                 "events": engine.view_events(state, events, seat),
                 "public": engine.view_events(state, events, None) if public is None else public,
-            }
+            })
         except BaseException:
             pending.abandon()
             raise
         self.finish_spend(pending)
-        return {"game": token, **history(following), **seen}
+        return written
 
     def refusal_on_view(self, refusal: TurnRefused, advise: Advise) -> Violation:
         """The leak policy: what the same actions are refused with on the seat's view,
@@ -395,7 +406,6 @@ def forgotten() -> Refused:
 
 def _nothing() -> None:
     return None
-
 
 class SeatView:
     """The seat's view of a state (`engine.view`), made when first called for: a turn
