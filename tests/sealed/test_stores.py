@@ -456,3 +456,29 @@ def test_a_spent_table_made_again_by_the_earlier_version_joins_the_earlier_rows(
         assert "spent" not in tables and "spent_earlier" in tables
     finally:
         made.close()
+
+
+def test_a_sealed_turn_whose_answer_cannot_be_written_lets_its_spend_go(redis_server):
+    # The answer is written while Redis spends the token; a failure there closes the
+    # connection with the spend's answer unread. The spend happened, as when an answer
+    # is lost: the same turn again is 409 with the latest token, which plays on.
+    from support.sealed_games import client, post
+
+    app = client(redis_server.url)
+    first = post(app, "/v1/games", {"players": ["Ann", "Ben"], "sealed": True}, 201)
+    post(app, "/v1/turns", {"game": first["game"], "seat": first["seats"][0],  # the server holds the script
+                            "turn": {"player": 0, "actions": [{"type": "draw"}]}}, 200)
+    game = post(app, "/v1/games", {"players": ["Ann", "Ben"], "sealed": True}, 201)
+    ann, ben = game["seats"]
+    body = {"game": game["game"], "seat": ann, "turn": {"player": 0, "actions": [{"type": "draw"}]}}
+
+    def unwritable(answer):
+        raise RuntimeError("the answer cannot be written")
+
+    with pytest.raises(RuntimeError):
+        app.application.extensions["sealed"].turn(body, unwritable)
+    again = post(app, "/v1/turns", body, 409)
+    assert (again["code"], again["turn"]) == ("TOKEN_SPENT", 1)
+    on = post(app, "/v1/turns", {"game": again["game"], "seat": ben,
+                                 "turn": {"player": 1, "actions": [{"type": "draw"}]}}, 200)
+    assert on["turn"] == 2
