@@ -42,8 +42,9 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 #: The environment variables: which store, for how many days it remembers, and how
 #: large the SQLite file may grow before new games are refused.
