@@ -1,7 +1,7 @@
 """What sealing costs: POST /v1/turns on a sealed game against the same turn sent plain,
 and what spending the token in each store adds.
 
-    python bench/sealed_bench.py           # the full round (~1 minute)
+    python bench/sealed_bench.py           # the full round (about 10 seconds)
     python bench/sealed_bench.py --quick   # one short round (the CI smoke test)
 
 The typical position of the other benches (`positions.typical_turn`) and its turn, sent
