@@ -9,8 +9,8 @@ spent by replacing it there, which only the latest token of its game can do
 (`SPEND_IF_LATEST`). A game under way spends in that one statement, which SQLite makes
 a transaction of its own (the write lock taken at once, as `BEGIN IMMEDIATE` takes it);
 anything else (a game's first turn, a token spent or too old) is told apart in a
-transaction of several statements. Every token the game played before is not its latest, so it finds
-the game's row, and the latest token in it, as its refusal. A game without a row (its
+transaction of several statements. Every token the game played before is not its
+latest, so it finds the game's row, and the latest token in it, as its refusal. A game without a row (its
 first turn since the mark) takes any of its tokens sealed at or after the mark: a game
 had its row from its first spend on, and loses it only once its latest token, and so
 every token of it, is sealed before the mark. `synchronous=NORMAL` in WAL
@@ -151,42 +151,52 @@ class _CheckedWrite:
     """`with _CheckedWrite(store) as connection:` one write transaction on the store's
     file, its identity checked before anything is written and again after the commit (a
     file deleted or replaced in the moment of the write withholds the answer); rolled
-    back on any exception; SQLite's errors become `StoreUnavailable`. A class, not a
-    generator: it is on every spend's path."""
+    back on any exception; SQLite's errors become `StoreUnavailable`. `alone`: the
+    transaction is the one statement written inside (SQLite makes it a transaction of
+    its own, its write lock taken at once as `BEGIN IMMEDIATE` takes it), so there is no
+    BEGIN, COMMIT or ROLLBACK to say. A class, not a generator: it is on every spend's
+    path."""
 
-    __slots__ = ("store", "connection")
+    __slots__ = ("store", "alone", "connection")
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: SqliteStore, alone: bool = False) -> None:
         self.store = store
+        self.alone = alone
 
     def __enter__(self) -> sqlite3.Connection:
         try:
             self.connection = self.store._connection()
-            self.connection.execute("BEGIN IMMEDIATE")
+            if not self.alone:
+                self.connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise StoreUnavailable(str(exc)) from None
         try:
             self.store._check_file()
         except BaseException:
-            _rollback(self.connection)
+            self._roll_back()
             raise
         return self.connection
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, trace: object) -> None:
         try:
             if kind is not None:
-                _rollback(self.connection)
+                self._roll_back()
                 if issubclass(kind, sqlite3.Error):
                     raise StoreUnavailable(str(exc)) from None
                 return
-            try:
-                self.connection.execute("COMMIT")
-            except BaseException:
-                _rollback(self.connection)
-                raise
+            if not self.alone:
+                try:
+                    self.connection.execute("COMMIT")
+                except BaseException:
+                    self._roll_back()
+                    raise
             self.store._check_file()
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from None
+
+    def _roll_back(self) -> None:
+        if not self.alone:
+            _rollback(self.connection)
 
 
 def _rollback(connection: sqlite3.Connection) -> None:
@@ -320,22 +330,13 @@ class SqliteStore:
 
     def _spent_at_once(self, game: str, following: Latest, issued: int, played: str, now: int) -> bool:
         """The spend of a game under way whose latest token is `played`, as one statement
-        (SQLite makes it a write transaction of its own, the write lock taken, or waited
-        for, as `BEGIN IMMEDIATE` takes it): True once it is kept. False when it changed
-        nothing, and `spend`'s transaction then tells why (a game's first turn, a token
-        spent, or one sealed before the mark). The file's identity is checked before
-        and after, as `_CheckedWrite` checks it."""
-        try:
-            connection = self._connection()
-            self._check_file()
+        (`_CheckedWrite` alone): True once it is kept. False when it changed nothing, and
+        `spend`'s transaction then tells why (a game's first turn, a token spent, or one
+        sealed before the mark)."""
+        with _CheckedWrite(self, alone=True) as connection:
             changed = connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
                                                           game, played, issued, MARK)).rowcount
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(str(exc)) from None
-        if changed != 1:
-            return False
-        self._check_file()
-        return True
+        return changed == 1
 
     def _spent_earlier(self, connection: sqlite3.Connection, token: bytes) -> bool:
         """Whether a file of the earlier version spent the token (`EARLIER`)."""
