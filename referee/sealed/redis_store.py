@@ -354,8 +354,10 @@ class RedisStore:
     def _run(self, script: Any, keys: list[str], args: list[Any]) -> Any:
         """Run a write script; with replicas, on one connection of the key's server,
         followed by WAIT on that connection, so that the answer waits for them."""
-        if not self.setting.replicas:
-            return script(keys=keys, args=args) if self.setting.cluster else self._on_line(script, keys, args)
+        if self._on_own_line():
+            return self._on_line(script, keys, args)
+        if not self.setting.replicas:  # a cluster's client finds the key's server
+            return script(keys=keys, args=args)
         if self.setting.cluster:
             node = self._client.get_node_from_key(keys[0])
             client = self._client.get_redis_connection(node)
@@ -435,7 +437,7 @@ class RedisStore:
                 return None
             raise Spent(latest)
 
-        return Pending(finish, sent.disconnect if sent is not None else _nothing)
+        return Pending(finish) if sent is None else Pending(finish, sent.disconnect)
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         self._checked()
@@ -483,10 +485,6 @@ class RedisStore:
             connection.disconnect()
         if self._made is not None:
             self._made.close()
-
-
-def _nothing() -> None:
-    return None
 
 
 def _awaited(connection: Any) -> Any:

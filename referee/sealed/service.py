@@ -407,6 +407,7 @@ def forgotten() -> Refused:
 def _nothing() -> None:
     return None
 
+
 class SeatView:
     """The seat's view of a state (`engine.view`), made when first called for: a turn
     the rules accept needs none before it is played where the mover is told alike
