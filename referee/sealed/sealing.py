@@ -70,7 +70,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from .tokens import identity
+from .tokens import identity, sealed_at
 
 #: The environment variable holding the keys: comma-separated, the first seals, all open.
 KEYS_VARIABLE = "REFEREE_SEAL_KEYS"
@@ -339,12 +339,10 @@ class Sealer:
             raw = canonical(token.encode("ascii"))
             if raw is None:
                 raise TokenInvalid("not the token's own text")
-            # Both formats carry the time they were sealed in bytes 1 to 8 (`tokens`).
             if raw[:1] == bytes((FORMAT,)):
-                return Sealed.from_json(self._opened(raw), FORMAT, _identity_hex(raw), int.from_bytes(raw[1:9], "big"))
+                return Sealed.from_json(self._opened(raw), FORMAT, _identity_hex(raw), sealed_at(raw))
             if raw[:1] == bytes((_FERNET_VERSION,)):
-                return Sealed.from_json(self._fernet.decrypt(token), FERNET_FORMAT, _identity_hex(raw),
-                                        int.from_bytes(raw[1:9], "big"))
+                return Sealed.from_json(self._fernet.decrypt(token), FERNET_FORMAT, _identity_hex(raw), sealed_at(raw))
         except (InvalidToken, UnicodeEncodeError, ValueError) as exc:
             raise TokenInvalid("altered, or sealed with another key") from exc
         raise TokenInvalid("not a token")

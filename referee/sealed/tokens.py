@@ -31,4 +31,10 @@ def issued_at(token: str) -> int:
     """When the token was sealed (Unix seconds), from its own timestamp. Base64 spells
     every 3 bytes in 4 characters of their own, so the first 12 characters are bytes 0
     to 8: only they are decoded."""
-    return int.from_bytes(decoded(token[:12])[1:9], "big")
+    return sealed_at(decoded(token[:12]))
+
+
+def sealed_at(raw: bytes) -> int:
+    """When a token whose bytes (or first 9 bytes) are `raw` was sealed: bytes 1 to 8,
+    big-endian Unix seconds, in either format."""
+    return int.from_bytes(raw[1:9], "big")
