@@ -262,6 +262,14 @@ class SealedGames:
         answer's JSON shape (the shape itself by default; the short way writes its bytes,
         while the store works: `answer`); TurnRefused for a turn the rules refuse (before
         any work on the seat's view: `refusal_on_view` does that)."""
+        written, pending = self._judged(body, write)
+        # The turn's states, views and events are let go by now (they lived in
+        # `_judged`): freeing them is work done while a store across a network spends.
+        self.finish_spend(pending)
+        return written
+
+    def _judged(self, body: dict[str, Any], write: Callable[[dict[str, Any]], Any]) -> tuple[Any, stores.Pending]:
+        """`turn`'s work up to the spend: its answer written, and the spend begun."""
         sealed = self.opened(body["game"])
         seat = self.seated(sealed, body["seat"], body["turn"]["player"])
         issued = self.refuse_expired(sealed)
@@ -311,15 +319,15 @@ class SealedGames:
 
     def answer(self, following: Sealed, state: Any, seat: int, events: list[Any], issued: int, played: str,
                write: Callable[[dict[str, Any]], Any], public: list[dict[str, Any]] | None = None,
-               view: Any = None) -> Any:
-        """The answer to an accepted turn, once the token it follows
-        (`following.previous`, sealed at `issued`, whose text is `played`) is spent:
-        nothing goes out before, and all of it is made before the spend's outcome is
-        known, so that nothing fails after it. The spend is begun first, as soon as the
-        new token is sealed, so that the answer is made while a store across a network
-        works (`Store.begin_spend`), and written (`write`) then too. `public`: the
-        events as a spectator sees them, and `view`: the seat's view of `state`, when the
-        caller has them already."""
+               view: Any = None) -> tuple[Any, stores.Pending]:
+        """The answer to an accepted turn, and the spend of the token it follows
+        (`following.previous`, sealed at `issued`, whose text is `played`), begun: the
+        answer goes out only once `finish_spend` has recorded it, and all of it is made
+        before, so that nothing fails after the spend. The spend is begun first, as soon
+        as the new token is sealed, so that the answer is made while a store across a
+        network works (`Store.begin_spend`), and written (`write`) then too. `public`:
+        the events as a spectator sees them, and `view`: the seat's view of `state`,
+        when the caller has them already."""
         token = self.sealer.seal(following)
         pending = self.begin_spend(following.previous, following.game, token, following.turn, issued, played)
         try:
@@ -334,8 +342,7 @@ class SealedGames:
         except BaseException:
             pending.abandon()
             raise
-        self.finish_spend(pending)
-        return written
+        return written, pending
 
     def refusal_on_view(self, refusal: TurnRefused, advise: Advise) -> Violation:
         """The leak policy: what the same actions are refused with on the seat's view,
