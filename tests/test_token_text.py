@@ -152,7 +152,10 @@ def test_a_written_text_with_one_character_changed_is_canonical_exactly_when_enc
 @pytest.mark.parametrize("text, expected", [
     (b"QUJD", True), (b"QUI=", True), (b"QUJ=", False), (b"QQ==", True), (b"QR==", False),
     (b"QUJ+", False), (b"QU.D", False), (b"QQ=", False), (b"Q===", False), (b"QQ==QUJD", False),
+    # `=` past a whole last group: the strict decoder reads "QUJD===" as "QUJD".
+    (b"QUJD=", False), (b"QUJD===", False), (b"QUJD====", False), (b"QUJDQ===", False),
 ])
 def test_texts_written_out(text, expected):
     assert is_canonical(text) is expected
     assert encoded_again(text) is expected
+

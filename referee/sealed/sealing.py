@@ -150,12 +150,17 @@ def canonical(text: bytes) -> bytes | None:
     encoder writes it (`urlsafe_b64encode(urlsafe_b64decode(text)) == text`); None
     otherwise. The strict decoder takes base64 digits only, in groups of four, the last
     ending in at most two `=`; each group stands for its own bytes, and only a last one
-    with `=` has bits to spare, so that group alone is written again to compare."""
+    with `=` has bits to spare, so that group alone is written again to compare. (The
+    strict decoder lets `=` beyond a whole last group pass, "QUJD===": the encoder
+    writes whole groups only, so a text of any other length is refused first.)"""
+    if len(text) % 4:
+        return None
     try:
         raw = binascii.a2b_base64(text.translate(_FROM_URLSAFE), strict_mode=True)
+        last = base64.urlsafe_b64decode(text[-4:])
     except binascii.Error:
         return None
-    return raw if base64.urlsafe_b64encode(base64.urlsafe_b64decode(text[-4:])) == text[-4:] else None
+    return raw if base64.urlsafe_b64encode(last) == text[-4:] else None
 
 
 class BlindGenerator:
