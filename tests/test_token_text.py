@@ -159,3 +159,40 @@ def test_texts_written_out(text, expected):
     assert is_canonical(text) is expected
     assert encoded_again(text) is expected
 
+
+# -- the pattern of schemas/game-token.json admits every text `canonical` takes, so the
+# short way may leave the pattern to the sealer (`contract.validator`, tokens_opened) --
+
+import re  # noqa: E402
+
+from referee.http.contract import TOKEN_SCHEMA, schema_text, validator  # noqa: E402
+
+TOKEN_PATTERN = re.compile(json.loads(schema_text(TOKEN_SCHEMA))["pattern"])
+
+
+@given(st.lists(SPELLING, max_size=14).map(lambda chars: "".join(chars)))
+def test_any_text_the_sealer_would_decode_matches_the_schemas_pattern(text):
+    if canonical(text.encode("ascii")):
+        assert TOKEN_PATTERN.fullmatch(text)
+
+
+@given(st.binary(min_size=1, max_size=40), st.data())
+def test_a_written_text_changed_and_still_decoded_matches_the_schemas_pattern(raw, data):
+    text = bytearray(base64.urlsafe_b64encode(raw))
+    text[data.draw(st.integers(0, len(text) - 1))] = ord(data.draw(SPELLING))
+    if canonical(bytes(text)):
+        assert TOKEN_PATTERN.fullmatch(text.decode("ascii"))
+
+
+def test_left_to_the_sealer_the_pattern_alone_goes_unchecked():
+    turn = {"player": 0, "actions": [{"type": "draw"}]}
+    whole, left = validator("turn-request.json"), validator("turn-request.json", tokens_opened=True)
+    written = {"game": "QUJD", "seat": "0" * 64, "turn": turn}
+    assert whole.is_valid(written) and left.is_valid(written)
+    for text in ("QU+D", "QU/D", "Q=UD", "QUJD===", "QU D", "QUJDé"):
+        assert not whole.is_valid({**written, "game": text}), text
+        assert left.is_valid({**written, "game": text}), text
+        assert canonical(text.encode("utf-8")) is None, text
+    # Everything else is checked as ever: the token's length, the seat, the turn.
+    for wrong in ({"game": ""}, {"game": "A" * 16385}, {"seat": 7}, {"turn": {"player": 0}}, {"extra": 1}):
+        assert not left.is_valid({**written, **wrong}), wrong

@@ -53,15 +53,16 @@ def json_body(schema: str) -> Any:
     return read_json(_read_body(), schema)
 
 
-def read_json(raw: bytes, schema: str) -> Any:
+def read_json(raw: bytes, schema: str, tokens_opened: bool = False) -> Any:
     """The JSON body `raw`, valid against schemas/`schema`, or a Problem (everything of
-    `json_body` after the content type and the reading)."""
+    `json_body` after the content type and the reading); a game token's pattern is left
+    to the sealer where `tokens_opened` (`contract.validator`)."""
     try:
         body = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise Problem("MALFORMED_JSON", f"The body is not valid JSON: {exc}.") from None
     written = _refuse_duplicate_keys(raw, body)
-    errors = schema_errors(schema, body)
+    errors = schema_errors(schema, body, tokens_opened=tokens_opened)
     if errors:
         # Said again in the request's language (the short way never gets here: it hands
         # every refusal to Flask).

@@ -13,7 +13,9 @@ untouched:
   and without an `Origin` (CORS headers are flask-cors's to write);
 - a sealed turn (a `game` token in the body) is taken too, through the app's sealed
   games (`referee.sealed.service`: its sealer, keys and store); a sealed legal-actions
-  request is Flask's;
+  request is Flask's. Its body is checked against the schema but for the token's
+  `pattern`, which the sealer's opening decides (`contract.validator`): a token that
+  does not open goes to Flask, which checks all of it;
 - it is given up at the first sign of anything but a 200: JSON, the schema or the engine
   refusing the request, a token or seat refused, the store refusing the spend, any
   exception. The request then goes to Flask with the body as read, and Flask does it all
@@ -39,6 +41,7 @@ import orjson
 
 from .api import legal_actions_answer, turn_answer
 from .bodies import JSON_TYPE, MAX_BODY, read_json
+from .contract import validator
 
 #: The paths the short way answers: the schema of their body, the view's answer to a
 #: plain request, and whether it answers a sealed one (else a sealed request is Flask's).
@@ -65,6 +68,8 @@ class ShortWay:
     def __init__(self, app: Any, flask: Any):
         self.app = app
         self.flask = flask
+        for schema, _, sealed in ROUTES.values():  # compiled now, as create_app compiles the others
+            validator(schema, tokens_opened=sealed)
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
         route = ROUTES.get(environ.get("PATH_INFO"))
@@ -99,7 +104,9 @@ def _answer(raw: bytes, flask: Any, schema: str, respond: Callable[..., dict[str
             sealed: bool) -> bytes | None:
     """The 200 answer's body, or None where the answer is anything else."""
     try:
-        body = read_json(raw, schema)
+        # A token that does not open goes to Flask, whose check has the token's pattern
+        # too: here it is left to the sealer, which opens only tokens the pattern admits.
+        body = read_json(raw, schema, tokens_opened=sealed)
         if "game" not in body:
             return orjson.dumps(respond(body, _decline))
         if not sealed:

@@ -218,6 +218,8 @@ def test_a_refused_sealed_turn_is_flasks_to_answer_byte_for_byte():
     other = 1 - seat
     refused = {
         "a changed token": {**request, "game": game["game"][:-8] + ("A" if game["game"][-8] != "A" else "B") + game["game"][-7:]},
+        # The short way leaves the token's pattern to the sealer; Flask's check refuses it.
+        "a token outside the pattern": {**request, "game": "+" + game["game"][1:]},
         "another game's seat key": {**request, "seat": "0" * 64},
         "the other seat's turn": {**request, "seat": game["seats"][other], "turn": {"player": other, "actions": [actions[0]]}},
         "a card named in a draw": {**request, "turn": {"player": seat, "actions": [{"type": "draw", "card": "R1"}]}},
@@ -229,6 +231,8 @@ def test_a_refused_sealed_turn_is_flasks_to_answer_byte_for_byte():
         answered = exchange(short, "/v1/turns", raw, headers={"Accept-Language": "fr"})
         assert answered == exchange(flask, "/v1/turns", raw, headers={"Accept-Language": "fr"}), why
         assert answered[0] != "200 OK" and short.flask_calls == ["api.turns"], why
+        if why == "a token outside the pattern":
+            assert json.loads(answered[2])["code"] == "SCHEMA_VIOLATION"
 
 
 def test_a_spent_sealed_token_is_flasks_to_answer_with_the_latest_token():
