@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import os
 
 import pytest
@@ -141,3 +142,23 @@ def test_a_game_sealed_in_format_2_before_the_switch_plays_on_once():
     assert played["previous"] == hashlib.sha256(raw(old)).hexdigest()
     again = post(store, "/v1/turns", turn, 409)
     assert again["code"] == "TOKEN_SPENT" and again["game"] == played["game"]
+
+
+def test_seat_keys_are_the_documented_hmac_and_stay_the_same_across_releases():
+    # Seat keys are handed out once and kept by the players: a release that made them
+    # otherwise would lock every seat of the games under way out.
+    key = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+    game = "0123456789abcdef0123456789abcdef"
+    assert Sealer([key]).seats(game, 3) == [
+        "7904b1442631764752dacfcb34694475d11e037be481a976b25c9114e595fd1e",
+        "c3bab626d1773f1dbc9ddae1a8ed52649390c6e54e27f302be122a2668c297c1",
+        "96b7fe40780f97d2aae708402ae707ad24f7494b13fb642e1e27bbda79e4eae9",
+    ]
+    # As the module's docs say: HMAC-SHA256 of "{game}:{seat}" under the HKDF secret.
+    secret = _derive(key, b"elfer-referee seat keys")
+    assert hmac.new(secret, f"{game}:1".encode("ascii"), hashlib.sha256).hexdigest() == Sealer([key]).seats(game, 3)[1]
+    # Told again, by the player a turn names and by the search over all seats, under a
+    # rotated list too (the key no longer first).
+    rotated = Sealer([new_key(), key])
+    assert [rotated.seat(game, 3, seat_key) for seat_key in Sealer([key]).seats(game, 3)] == [0, 1, 2]
+    assert [rotated.seat(game, 3, seat_key, likely=2) for seat_key in Sealer([key]).seats(game, 3)] == [0, 1, 2]
