@@ -75,7 +75,6 @@ def _document(name: str, tokens_opened: bool) -> Any:
     return document
 
 
-@cache
 def validator(name: str, tokens_opened: bool = False):
     """The compiled validator of schemas/`name`, its relative $refs resolved among the files.
 
@@ -86,6 +85,11 @@ def validator(name: str, tokens_opened: bool = False):
     (`referee.sealed.sealing.canonical`), which the pattern admits; and the pattern is
     the costliest part of a sealed turn's check, a regular expression run over some
     2,000 characters."""
+    return _compiled(name, tokens_opened)
+
+
+@cache  # one per schema and way, however the caller passed them
+def _compiled(name: str, tokens_opened: bool) -> Any:
     return jsonschema_rs.validator_for(_document(name, tokens_opened), registry=_registry(tokens_opened))
 
 
