@@ -48,8 +48,8 @@ its own, made once and kept (`_line`): the pool's way costs a spend about a quar
 its time (a lock, and a non-blocking read per command that makes sure no earlier answer
 lies unread). Here no answer can lie unread: whatever goes wrong on the connection (a
 timeout, a lost answer) closes it, so the next command opens a new one and never reads
-an old answer. It waits for the answer awake, for up to `AWAKE_SECONDS` (`_awaited`),
-before it sleeps on the socket. A cluster, and a write that waits for replicas, go
+an old answer. It waits for the answer awake for a moment, before it sleeps on the
+socket, while the server's answers come that soon (`awake`). A cluster, and a write that waits for replicas, go
 through the client as they always did.
 """
 
@@ -66,6 +66,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from .awake import AwakeWait
 from .store import Expired, Latest, Pending, Spent, StoreSettingInvalid, StoreUnavailable
 from .tokens import identity
 
@@ -79,9 +80,6 @@ STALE = 300
 CHECK_SECONDS = 1.0
 #: Milliseconds a spend waits for its replicas (within the client's timeout of a second).
 WAIT_MS = 500
-#: Seconds a write script's answer is waited for awake (`_awaited`) before the thread
-#: sleeps on its socket: a Redis on the same machine or rack answers within it.
-AWAKE_SECONDS = 0.0002
 
 # ARGV 3 to 8 of both scripts: issued, accepted seconds, kept seconds, born, AHEAD, STALE.
 _CHECKS = """
@@ -214,6 +212,8 @@ class RedisStore:
         #: and all of them, for `close`.
         self._lines = threading.local()
         self._held: list[Any] = []
+        #: How the answers on those connections are waited for (awake while they come soon).
+        self._awake = AwakeWait()
 
     @property
     def _client(self) -> Any:
@@ -338,7 +338,7 @@ class RedisStore:
         next command."""
         try:
             try:
-                return _awaited(connection)
+                return self._awake.answer(connection)
             except redis.exceptions.NoScriptError:
                 connection.send_command("EVAL", script.script, len(keys), *keys, *args)
                 return connection.read_response()
@@ -485,20 +485,6 @@ class RedisStore:
             connection.disconnect()
         if self._made is not None:
             self._made.close()
-
-
-def _awaited(connection: Any) -> Any:
-    """The answer to the command just sent on `connection`, looked for without sleeping
-    for up to AWAKE_SECONDS, then waited for asleep (within the socket's timeout). A
-    thread that sleeps on its socket is woken tens of microseconds after the answer
-    comes, longer than a Redis nearby takes to answer (docs/howto/sealed-store.md, what
-    it costs): the look costs a non-blocking read each time, of a core that would
-    otherwise be idle for as long."""
-    clock = time.perf_counter
-    until = clock() + AWAKE_SECONDS
-    while not connection.can_read(0) and clock() < until:
-        pass
-    return connection.read_response()
 
 
 def _node(text: str) -> tuple[str, int]:

@@ -277,13 +277,13 @@ def test_a_spend_whose_answer_came_too_late_leaves_no_answer_for_the_next_one(re
 
 
 def test_a_spend_begun_is_answered_when_finished_whether_its_answer_came_soon_or_late(store, tmp_path, monkeypatch):
-    from referee.sealed import redis_store
+    from referee.sealed import awake
 
     game = f"begun-{tmp_path.name}"
     pending = store.begin_spend(game, b"b0", Latest("token-b1", 1), now(), "token-b0")
     pending.finish()
     # Looked for awake for no time at all: the thread sleeps on its socket for the answer.
-    monkeypatch.setattr(redis_store, "AWAKE_SECONDS", 0.0)
+    monkeypatch.setattr(awake, "SECONDS", 0.0)
     late = store.begin_spend(game, b"b0", Latest("token-b1x", 1), now(), "token-b0")
     with pytest.raises(Spent) as spent:
         late.finish()
