@@ -112,8 +112,8 @@ def _answer(raw: bytes, flask: Any, schema: str, respond: Callable[..., dict[str
         if not sealed:
             return None
         # The app's sealed games (sealer, keys, store); a refused turn raises, unadvised.
-        # The answer's bytes are written while the store spends the token; they are
-        # answered only once it has (`SealedGames.answer`).
+        # The answer's bytes are written while the store spends the token; `turn`
+        # returns them only once the spend is recorded (`SealedGames.turn`).
         written: bytes = flask.extensions["sealed"].turn(body, orjson.dumps)
         return written
     except Exception:  # anything but a 200 is Flask's to answer, as it always was

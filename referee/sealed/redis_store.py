@@ -49,8 +49,8 @@ its time (a lock, and a non-blocking read per command that makes sure no earlier
 lies unread). Here no answer can lie unread: whatever goes wrong on the connection (a
 timeout, a lost answer) closes it, so the next command opens a new one and never reads
 an old answer. It waits for the answer awake for a moment, before it sleeps on the
-socket, while the server's answers come that soon (`awake`). A cluster, and a write that waits for replicas, go
-through the client as they always did.
+socket, while the server's answers come that soon (`awake`). A cluster, and a write
+that waits for replicas, go through the client as they always did.
 """
 
 from __future__ import annotations

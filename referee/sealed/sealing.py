@@ -313,7 +313,7 @@ class Sealer:
         self._ciphers = [AESGCM(_derive(key, _TOKEN_LABEL)) for key in keys]
         # One seat secret per key, so that a game's seats stay valid while its key opens;
         # each held as an HMAC already keyed with it (`_seat_key` copies it).
-        self._seat_secrets = [hmac.new(_seat_secret(key), digestmod=hashlib.sha256) for key in keys]
+        self._seat_macs = [hmac.new(_seat_secret(key), digestmod=hashlib.sha256) for key in keys]
 
     @classmethod
     def from_environment(cls, environ: Any = os.environ) -> Sealer | None:
@@ -367,7 +367,7 @@ class Sealer:
 
     def seats(self, game: str, players: int) -> list[str]:
         """The seat key of each player of a game, under the sealing key."""
-        return [_seat_key(self._seat_secrets[0], game, seat) for seat in range(players)]
+        return [_seat_key(self._seat_macs[0], game, seat) for seat in range(players)]
 
     def seat(self, game: str, players: int, key: Any, likely: Any = None) -> int:
         """The index of the player whose seat key `key` is; SeatInvalid for any other.
@@ -378,15 +378,15 @@ class Sealer:
         given = key.encode("ascii", "replace")
         if type(likely) is int and 0 <= likely < players:
             # What the timing tells (whether the key is that player's) the answer tells too.
-            for secret in self._seat_secrets:
-                if hmac.compare_digest(given, _seat_key(secret, game, likely).encode("ascii")):
+            for mac in self._seat_macs:
+                if hmac.compare_digest(given, _seat_key(mac, game, likely).encode("ascii")):
                     return likely
         found = None
         # Every candidate is compared, each in constant time; a key may be of an older
         # seal key still in the list.
-        for secret in self._seat_secrets:
+        for mac in self._seat_macs:
             for seat in range(players):
-                if hmac.compare_digest(given, _seat_key(secret, game, seat).encode("ascii")):
+                if hmac.compare_digest(given, _seat_key(mac, game, seat).encode("ascii")):
                     found = seat
         if found is None:
             raise SeatInvalid("not a seat of this game")

@@ -10,10 +10,10 @@ spent by replacing it there, which only the latest token of its game can do
 a transaction of its own (the write lock taken at once, as `BEGIN IMMEDIATE` takes it);
 anything else (a game's first turn, a token spent or too old) is told apart in a
 transaction of several statements. Every token the game played before is not its
-latest, so it finds the game's row, and the latest token in it, as its refusal. A game without a row (its
-first turn since the mark) takes any of its tokens sealed at or after the mark: a game
-had its row from its first spend on, and loses it only once its latest token, and so
-every token of it, is sealed before the mark. `synchronous=NORMAL` in WAL
+latest, so it finds the game's row, and the latest token in it, as its refusal. A game
+without a row (its first turn since the mark) takes any of its tokens sealed at or after
+the mark: a game had its row from its first spend on, and loses it only once its latest
+token, and so every token of it, is sealed before the mark. `synchronous=NORMAL` in WAL
 mode keeps every committed spend through a crash of the process; only a crash of the
 machine itself may lose the last moments (the trade is written in the threat model).
 
