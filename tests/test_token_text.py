@@ -196,3 +196,9 @@ def test_left_to_the_sealer_the_pattern_alone_goes_unchecked():
     # Everything else is checked as ever: the token's length, the seat, the turn.
     for wrong in ({"game": ""}, {"game": "A" * 16385}, {"seat": 7}, {"turn": {"player": 0}}, {"extra": 1}):
         assert not left.is_valid({**written, **wrong}), wrong
+
+
+def test_each_schema_is_compiled_once_for_each_way_however_it_is_asked_for():
+    assert validator("turn-request.json", True) is validator("turn-request.json", tokens_opened=True)
+    assert validator("turn-request.json") is validator("turn-request.json", False)
+    assert validator("turn-request.json") is not validator("turn-request.json", tokens_opened=True)
