@@ -382,22 +382,27 @@ class RedisStore:
                 pass
         return StoreUnavailable(str(exc))
 
-    def _limits(self, issued: int, born: int | None = None) -> list[int]:
-        """The scripts' ARGV 3 to 8 for a token sealed at `issued`."""
-        return [issued, self._accepted, self.seconds, self._born if born is None else born, AHEAD, STALE]
+    def _arguments(self, head: list[Any], issued: int, tail: tuple[Any, ...], born: int | None = None) -> list[Any]:
+        """A write script's ARGV: `head` (ARGV 1 and 2), then ARGV 3 to 8 for a token
+        sealed at `issued`, then `tail`."""
+        return [*head, issued, self._accepted, self.seconds, self._born if born is None else born, AHEAD, STALE,
+                *tail]
 
     def _write(self, script: Any, keys: list[str], head: list[Any], issued: int, known: Any,
-               tail: tuple[Any, ...] = (), sent: Any = None) -> Any:
-        """Run a write script (or read its answer, when `_send` has `sent` it with the
-        same arguments). A token sealed before the store's record (`before`) is
-        still taken when `known()` says the store holds its game as it was: the games
-        under way when the record was made (a Redis of an earlier release) go on, while
-        a Redis that came back empty holds no game, and refuses them all."""
+               tail: tuple[Any, ...] = (), sent: tuple[Any, list[Any]] | None = None) -> Any:
+        """Run a write script (or read its answer, when `_send` has sent it: `sent`, the
+        connection and the ARGV it was sent with). A token sealed before the store's
+        record (`before`) is still taken when `known()` says the store holds its game as
+        it was: the games under way when the record was made (a Redis of an earlier
+        release) go on, while a Redis that came back empty holds no game, and refuses
+        them all."""
         try:
-            args = [*head, *self._limits(issued), *tail]
-            found = self._run(script, keys, args) if sent is None else self._answer(sent, script, keys, args)
+            if sent is None:
+                found = self._run(script, keys, self._arguments(head, issued, tail))
+            else:
+                found = self._answer(sent[0], script, keys, sent[1])
             if found == b"before" and known():
-                found = self._run(script, keys, [*head, *self._limits(issued, born=0), *tail])
+                found = self._run(script, keys, self._arguments(head, issued, tail, born=0))
         except redis.RedisError as exc:
             raise self._failed(exc) from None
         if found in (b"expired", b"before"):
@@ -417,8 +422,9 @@ class RedisStore:
         head, tail = [following.token, following.turn], (int(time.time()) + 1,)
         sent = None
         if self._on_own_line():
+            args = self._arguments(head, issued, tail)
             try:
-                sent = self._send(self._spend, keys, [*head, *self._limits(issued), *tail])
+                sent = (self._send(self._spend, keys, args), args)
             except redis.RedisError as exc:
                 raise self._failed(exc) from None
 
@@ -437,7 +443,7 @@ class RedisStore:
                 return None
             raise Spent(latest)
 
-        return Pending(finish) if sent is None else Pending(finish, sent.disconnect)
+        return Pending(finish) if sent is None else Pending(finish, sent[0].disconnect)
 
     def claim(self, game: str, seat: int, claim: bytes | None, issued: int) -> bool:
         self._checked()
