@@ -199,6 +199,15 @@ class _CheckedWrite:
             _rollback(self.connection)
 
 
+def _spent_if_latest(connection: sqlite3.Connection, game: str, following: Latest, issued: int, played: str,
+                     now: int) -> bool:
+    """Whether `SPEND_IF_LATEST` spent the token `played` (sealed at `issued`), making
+    `following` its game's latest: only where `played` is the latest, sealed at or after
+    the mark."""
+    return connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
+                                                game, played, issued, MARK)).rowcount == 1
+
+
 def _rollback(connection: sqlite3.Connection) -> None:
     """Roll back whatever is open; SQLite may have rolled back itself already (a full
     disk at COMMIT), and then there is nothing to do."""
@@ -308,8 +317,7 @@ class SqliteStore:
             # The mark is read by the update itself (one statement less on every
             # spend): a token sealed before it changes nothing, and is told from a
             # spent one below, the mark first as before.
-            fresh = connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
-                                                         game, played, issued, MARK)).rowcount == 1
+            fresh = _spent_if_latest(connection, game, following, issued, played, now)
             latest = None
             if not fresh:
                 self._refuse_before_mark(connection, issued)
@@ -334,9 +342,7 @@ class SqliteStore:
         `spend`'s transaction then tells why (a game's first turn, a token spent, or one
         sealed before the mark)."""
         with _CheckedWrite(self, alone=True) as connection:
-            changed = connection.execute(SPEND_IF_LATEST, (following.token, following.turn, max(now, issued), issued,
-                                                          game, played, issued, MARK)).rowcount
-        return changed == 1
+            return _spent_if_latest(connection, game, following, issued, played, now)
 
     def _spent_earlier(self, connection: sqlite3.Connection, token: bytes) -> bool:
         """Whether a file of the earlier version spent the token (`EARLIER`)."""
