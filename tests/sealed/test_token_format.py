@@ -6,6 +6,7 @@ play on (their next token is of format 3). Every nonce is fresh."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import hmac
 import os
@@ -14,7 +15,7 @@ import pytest
 from cryptography.fernet import Fernet
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from referee.sealed.sealing import (FERNET_FORMAT, FORMAT, _TOKEN_LABEL, Sealed, Sealer, TokenInvalid, _derive,
+from referee.sealed.sealing import (FERNET_FORMAT, FORMAT, _TOKEN_LABEL, Sealed, Sealer, TokenInvalid, _derive, _made,
                                     new_key)
 from support.sealed_games import KEY, client, opened, post
 
@@ -43,6 +44,18 @@ def test_a_token_of_format_3_is_laid_out_as_the_docs_say():
     # version, time, nonce, the padded payload, the tag
     assert len(data) == 1 + 8 + 12 + len(SEALED.to_json()) + 16
     assert SEALER.open(text(data)) == SEALED
+
+
+def test_contents_built_by_slot_are_what_the_constructor_makes_field_for_field():
+    # `_made` sets the slots one by one, in the order the fields are declared: each value
+    # must land in its own field, those left out of equality too.
+    fields = ("c" * 32, 3, 77, SALT, {"pile": ["R7"]}, [{"type": "draw"}], "d" * 64, {"turn": 3}, "e" * 64, 1_700)
+    made = _made(*fields)
+    assert type(made) is Sealed
+    assert dataclasses.astuple(made) == dataclasses.astuple(Sealed(*fields)) == fields
+    opened = Sealed(*fields)
+    following = opened.following(4, {"pile": []}, [], None)
+    assert dataclasses.astuple(following) == ("c" * 32, 4, 77, SALT, {"pile": []}, [], "e" * 64, None, "", 0)
 
 
 def test_a_token_opened_says_when_it_was_sealed_in_either_format():
